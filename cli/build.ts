@@ -1,0 +1,33 @@
+import { relative } from 'node:path';
+import { build } from '../renderer/build.ts';
+import { printWarning } from './report.ts';
+
+export interface BuildFlags {
+  root: string;
+  outDir: string;
+  config?: string;
+  minify: boolean;
+  threads?: string;
+}
+
+function kb(bytes: number): string {
+  return bytes > 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(0)} KB`;
+}
+
+export async function buildCommand(flags: BuildFlags): Promise<number> {
+  const started = performance.now();
+  const result = await build({ root: flags.root, outDir: flags.outDir, configFile: flags.config, minify: flags.minify, threads: flags.threads ? Number(flags.threads) : undefined });
+  for (const w of result.warnings) printWarning(w);
+  const total = performance.now() - started;
+  const pages = Object.entries(result.pagesPerLocale).map(([l, n]) => `${l} ${n}`).join(', ');
+  const out = relative(process.cwd(), result.outDir) || '.';
+  process.stdout.write(
+    [
+      `Built ${Object.values(result.pagesPerLocale).reduce((a, b) => a + b, 0)} pages (${pages}) into ${out}/ in ${(total / 1000).toFixed(2)} s`,
+      `  output: ${result.files.size} files, ${kb(result.outputBytes)}; warnings: ${result.warnings.length}`,
+      `  phases: ${result.phases.map((p) => `${p.name} ${p.ms.toFixed(0)} ms`).join(', ')}`,
+      '',
+    ].join('\n'),
+  );
+  return 0;
+}

@@ -1,0 +1,186 @@
+// The build, as its diagram reads: config → content (‖ bundle) → routes → search → render → links → write.
+// The client bundle depends only on templates and client code, so it runs beside the content stage; the
+// search stage runs before render because pages link to its content-hashed index.
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadConfig, type LoadedConfig } from './config/load.ts';
+import type { ContentFile } from './content/files.ts';
+import { loadContent, type LocaleContent } from './content/load.ts';
+import type { DocJob } from './content/process-doc.ts';
+import { bundleClient, type ClientBundle } from './bundle/client.ts';
+import { BrokenLinksError } from './errors.ts';
+import { checkLinks } from './links/check.ts';
+import { packageRoot, siteOrPackageDir } from './paths.ts';
+import { routeChunks } from './render/chunks.ts';
+import { renderPages } from './render/render-pages.ts';
+import { renderSitemap } from './render/sitemap.ts';
+import { loadTemplates } from './render/templates.ts';
+import { buildRouteTable, type RouteTable } from './routes/route-table.ts';
+import { buildSiteData, localeInfos } from './routes/site-data.ts';
+import { buildSearch } from './search/build-search.ts';
+import type { LocaleInfo, SiteData } from './shared/types.ts';
+import { localeBase, routePath } from './shared/urls.ts';
+import { loadStrings } from './strings.ts';
+import { listStatic, writeOutput, type OutputFiles } from './write.ts';
+
+export interface BuildOptions {
+  root: string;
+  outDir?: string;
+  configFile?: string;
+  /** false: build to memory only (tests, `check`). */
+  write?: boolean;
+  minify?: boolean;
+  /** Worker threads for the content stage (only used from the compiled CLI). */
+  threads?: number;
+  /** Skip the browser bundle (`check` needs no JavaScript). */
+  bundle?: boolean;
+}
+
+export interface Phase {
+  name: string;
+  ms: number;
+}
+
+export interface BuildResult {
+  loaded: LoadedConfig;
+  files: OutputFiles;
+  table: RouteTable;
+  content: Map<string, LocaleContent>;
+  siteData: Map<string, SiteData>;
+  locales: LocaleInfo[];
+  warnings: string[];
+  phases: Phase[];
+  outDir: string;
+  outputBytes: number;
+  pagesPerLocale: Record<string, number>;
+  bundle?: ClientBundle;
+  /** Source files each stage read: what `serve` watches. */
+  inputs: { templates: string[]; client: string[] };
+}
+
+class Timer {
+  readonly phases: Phase[] = [];
+  async run<T>(name: string, fn: () => Promise<T> | T): Promise<T> {
+    const start = performance.now();
+    try {
+      return await fn();
+    } finally {
+      this.phases.push({ name, ms: performance.now() - start });
+    }
+  }
+}
+
+export function docJobFactory(loaded: LoadedConfig, locales: LocaleInfo[], strings: Map<string, Record<string, string>>): (file: ContentFile) => DocJob {
+  const { config } = loaded;
+  const byCode = new Map(locales.map((l) => [l.code, l]));
+  return (file) => {
+    const l = byCode.get(file.locale)!;
+    const s = strings.get(file.locale)!;
+    return {
+      locale: file.locale,
+      relPath: file.relPath,
+      file: file.file,
+      absPath: file.absPath,
+      localeBase: localeBase(config.baseUrl, l.prefix),
+      docsBase: routePath(config.baseUrl, l.prefix, config.docs.routeBasePath),
+      codeThemes: config.themeConfig.code.theme,
+      strings: {
+        admonitions: Object.fromEntries(['note', 'tip', 'info', 'warning', 'danger'].map((k) => [k, s[`theme.admonition.${k}`] ?? k])),
+        copyCode: s['theme.CodeBlock.copyButtonAriaLabel'] ?? 'Copy',
+        footnoteLabel: s['theme.footnotes.label'] ?? 'Footnotes',
+        footnoteBackLabel: s['theme.footnotes.backLabel'] ?? 'Back to content',
+      },
+    };
+  };
+}
+
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const root = resolve(options.root);
+  const outDir = resolve(root, options.outDir ?? 'build');
+  const timer = new Timer();
+  const loaded = await timer.run('config', () => loadConfig(root, options.configFile));
+  const { config } = loaded;
+  const locales = localeInfos(config);
+  const strings = loadStrings(root, config.i18n.locales, config.i18n.sourceLocale);
+  const templatesDir = join(packageRoot(), 'templates');
+
+  const bundlePromise = options.bundle === false ? Promise.resolve(undefined) : timer.run('bundle', () => bundleClient({ root, templatesDir, baseUrl: config.baseUrl, minify: options.minify ?? true }));
+  const templatesPromise = loadTemplates(templatesDir, root);
+  // Both run beside the content stage; a rejection is observed when awaited below.
+  bundlePromise.catch(() => undefined);
+  templatesPromise.catch(() => undefined);
+  const { locales: content, warnings } = await timer.run('content', () =>
+    loadContent({ root, locales: config.i18n.locales, jobFor: docJobFactory(loaded, locales, strings), threads: options.threads ?? 2 }),
+  );
+  const [bundle, templates] = await Promise.all([bundlePromise, templatesPromise]);
+
+  const table = await timer.run('routes', () => buildRouteTable({ loaded, locales, content, strings }));
+  const search = await timer.run('search', () => buildSearch(loaded, locales, table));
+
+  const files: OutputFiles = new Map();
+  const siteData = new Map<string, SiteData>();
+  const pages = await timer.run('render', () => {
+    const chunks = routeChunks(table.routes, config.baseUrl, (r) => r.doc?.html);
+    for (const l of locales) {
+      const lc = content.get(l.code)!;
+      siteData.set(
+        l.code,
+        buildSiteData({
+          loaded,
+          locale: l,
+          locales,
+          strings: strings.get(l.code)!,
+          sidebar: table.sidebars.get(l.code)!,
+          docTitle: (id) => lc.docs.find((d) => d.id === id)?.frontMatter.title,
+          search: search.settings.get(l.code)!,
+          routesManifestUrl: chunks.manifestOf.get(l.code)!,
+        }),
+      );
+    }
+    const html = renderPages({
+      routes: table.routes,
+      siteData,
+      templates,
+      assets: { css: bundle?.css ?? [], entry: bundle?.entry ?? '', preload: bundle?.preload ?? [] },
+      pageChunks: bundle?.pageChunks ?? {},
+      extraHead: search.extraHead,
+    });
+    for (const [k, v] of chunks.files) files.set(k, v);
+    return html;
+  });
+  for (const [k, v] of pages) files.set(k, v);
+  for (const [k, v] of search.files) files.set(k, v);
+  for (const [k, v] of bundle?.files ?? []) if (!k.endsWith('.map')) files.set(k, v);
+  files.set('sitemap.xml', renderSitemap(table.routes, config.url));
+
+  const staticDir = siteOrPackageDir(root, 'static');
+  await timer.run('links', () => {
+    const known = new Set<string>([...files.keys()].map((f) => config.baseUrl + f));
+    for (const f of listStatic(staticDir, config.baseUrl)) known.add(f);
+    const result = checkLinks({ routes: table.routes, pages, files: known, baseUrl: config.baseUrl });
+    const fatal = [...(config.onBrokenLinks === 'throw' ? result.links : []), ...(config.onBrokenAnchors === 'throw' ? result.anchors : [])];
+    if (fatal.length) throw new BrokenLinksError([...result.links, ...result.anchors]);
+    for (const l of [...result.links, ...result.anchors]) warnings.push(`broken link: ${l.source} → ${l.target} (${l.reason})`);
+  });
+
+  if (options.write !== false) await timer.run('write', () => writeOutput(outDir, files, [staticDir]));
+
+  let outputBytes = 0;
+  for (const v of files.values()) outputBytes += typeof v === 'string' ? Buffer.byteLength(v) : v.byteLength;
+  const pagesPerLocale = Object.fromEntries(locales.map((l) => [l.code, table.routes.filter((r) => r.data.locale === l.code).length]));
+  return {
+    loaded,
+    files,
+    table,
+    content,
+    siteData,
+    locales,
+    warnings,
+    phases: timer.phases,
+    outDir,
+    outputBytes,
+    pagesPerLocale,
+    bundle,
+    inputs: { templates: templates.inputs, client: bundle?.inputs ?? [] },
+  };
+}

@@ -1,0 +1,91 @@
+// Bundles the browser runtime with esbuild: one entry, shared chunks and one lazily loaded chunk per
+// custom page module, minified and content-hashed; the theme CSS beside it.
+import { build, type BuildFailure, type Metafile } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { TemplateError } from '../errors.ts';
+import { packageRoot } from '../paths.ts';
+import { pageModules } from '../render/templates.ts';
+
+export interface ClientBundle {
+  files: Map<string, Uint8Array>;
+  /** Public URLs. */
+  entry: string;
+  preload: string[];
+  css: string[];
+  pageChunks: Record<string, string>;
+  inputs: string[];
+}
+
+export async function bundleClient(opts: { root: string; templatesDir: string; baseUrl: string; minify: boolean }): Promise<ClientBundle> {
+  const pkg = packageRoot();
+  const clientDir = existsSync(join(opts.root, 'client')) ? join(opts.root, 'client') : join(pkg, 'client');
+  const pages = pageModules(opts.root);
+  const entry = [
+    `import { start } from ${JSON.stringify(join(clientDir, 'entry.tsx'))};`,
+    `start({${pages.map((p) => `${JSON.stringify(p.name)}: () => import(${JSON.stringify(p.file)})`).join(', ')}});`,
+  ].join('\n');
+  const css = join(opts.templatesDir, 'theme.css');
+  let result;
+  try {
+    result = await build({
+      entryPoints: [{ in: 'cheatsheet-entry', out: 'main' }, ...(existsSync(css) ? [{ in: css, out: 'theme' }] : [])],
+      plugins: [
+        {
+          name: 'entry',
+          setup(b) {
+            b.onResolve({ filter: /^cheatsheet-entry$/ }, () => ({ path: 'cheatsheet-entry', namespace: 'entry' }));
+            b.onLoad({ filter: /.*/, namespace: 'entry' }, () => ({ contents: entry, loader: 'tsx', resolveDir: clientDir }));
+          },
+        },
+      ],
+      absWorkingDir: pkg,
+      nodePaths: [join(pkg, 'node_modules')],
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      target: ['es2022', 'chrome111', 'firefox111', 'safari16.4'],
+      jsx: 'automatic',
+      minify: opts.minify,
+      write: false,
+      outdir: 'build/assets',
+      entryNames: '[dir]/[name].[hash]',
+      chunkNames: 'chunk.[hash]',
+      assetNames: '[name].[hash]',
+      publicPath: `${opts.baseUrl}assets`,
+      metafile: true,
+      legalComments: 'none',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'silent',
+    });
+  } catch (err) {
+    const failure = err as BuildFailure;
+    if (!failure.errors?.length) throw err;
+    throw new TemplateError('The browser bundle does not compile:', {
+      details: failure.errors.map((e) => `${e.location ? `${relative(opts.root, join(pkg, e.location.file))}:${e.location.line}:${e.location.column + 1}: ` : ''}${e.text}`),
+    });
+  }
+  const files = new Map<string, Uint8Array>();
+  const outBase = join(pkg, 'build');
+  for (const f of result.outputFiles) files.set(relative(outBase, f.path).split('\\').join('/'), f.contents);
+  const meta: Metafile = result.metafile;
+  const url = (out: string) => opts.baseUrl + relative('build', out).split('\\').join('/');
+  let entryOut = '';
+  let preload: string[] = [];
+  const cssOut: string[] = [];
+  const pageChunks: Record<string, string> = {};
+  for (const [out, info] of Object.entries(meta.outputs)) {
+    if (out.endsWith('.map')) continue;
+    if (info.entryPoint === 'entry:cheatsheet-entry') {
+      entryOut = url(out);
+      preload = info.imports.filter((i) => i.kind === 'import-statement').map((i) => url(i.path));
+    } else if (out.endsWith('.css')) cssOut.push(url(out));
+    else if (info.entryPoint) {
+      const page = pages.find((p) => relative(pkg, p.file).split('\\').join('/') === info.entryPoint);
+      if (page) pageChunks[page.name] = url(out);
+    }
+  }
+  const inputs = Object.keys(meta.inputs).filter((f) => !f.includes(':')).map((f) => join(pkg, f));
+  return { files, entry: entryOut, preload, css: cssOut, pageChunks, inputs };
+}

@@ -1,0 +1,76 @@
+// Front matter: gray-matter splits it off, zod checks it. Errors carry the file and the line of the key.
+import matter from 'gray-matter';
+import { z } from 'zod';
+import { ContentError } from '../errors.ts';
+
+export const frontMatterSchema = z.strictObject({
+  title: z.string().min(1),
+  description: z.string().optional(),
+  sidebar_label: z.string().optional(),
+  sidebar_position: z.number().optional(),
+  tags: z.array(z.string()).optional(),
+  hide_table_of_contents: z.boolean().optional(),
+  toc_min_heading_level: z.number().int().min(2).max(6).optional(),
+  toc_max_heading_level: z.number().int().min(2).max(6).optional(),
+  /** `false` on pages that have no sidebar entry (they render without a sidebar). */
+  sidebar: z.literal(false).optional(),
+  /** Hash of the source-language page this translation was made from (see `cheatsheet check`). */
+  source_hash: z.string().optional(),
+});
+export type FrontMatter = z.infer<typeof frontMatterSchema>;
+export const FRONT_MATTER_KEYS = Object.keys(frontMatterSchema.shape);
+
+export interface ParsedSource {
+  data: FrontMatter;
+  body: string;
+  /** Line number (1-based) in the file of the body's first line. */
+  bodyLine: number;
+}
+
+interface YamlErrorLike {
+  name?: string;
+  reason?: string;
+  mark?: { line: number; column: number };
+}
+
+export function parseFrontMatter(source: string, file: string): ParsedSource {
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    // An options object disables gray-matter's cache, which would share one data object between equal inputs.
+    parsed = matter(source, {});
+  } catch (err) {
+    const e = err as YamlErrorLike;
+    const line = e.mark ? e.mark.line + 2 : 1;
+    throw new ContentError(`Malformed YAML front matter: ${e.reason ?? (err as Error).message}`, { file, line }, { hint: 'Check the indentation and quote values that contain a colon.' });
+  }
+  const bodyStart = source.length - parsed.content.length;
+  const bodyLine = source.slice(0, bodyStart).split('\n').length;
+  const yamlLines = source.slice(0, bodyStart).split('\n');
+  const lineOfKey = (key: string): number => {
+    const i = yamlLines.findIndex((l) => l.startsWith(`${key}:`));
+    return i >= 0 ? i + 1 : 1;
+  };
+  const raw = parsed.data as Record<string, unknown>;
+  if (!parsed.matter && Object.keys(raw).length === 0) {
+    throw new ContentError('Missing front matter: every page needs at least a `title`.', { file, line: 1 }, { hint: 'Start the file with:\n---\ntitle: Page title\n---' });
+  }
+  const result = frontMatterSchema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const key = String(issue.path[0] ?? '');
+    if (issue.code === 'unrecognized_keys') {
+      const keys = issue.keys;
+      throw new ContentError(`Unknown front-matter key${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}.`, { file, line: lineOfKey(keys[0]!) }, { hint: `Allowed keys: ${FRONT_MATTER_KEYS.join(', ')}.` });
+    }
+    if (key === 'title' && raw.title === undefined) {
+      throw new ContentError('Missing required front-matter field "title".', { file, line: 1 }, { hint: 'Add a line `title: …` to the front matter.' });
+    }
+    const got = raw[key];
+    throw new ContentError(`Invalid front-matter field "${key}": ${issue.message} (got ${JSON.stringify(got)}).`, { file, line: lineOfKey(key) });
+  }
+  const data = result.data;
+  if (data.toc_min_heading_level && data.toc_max_heading_level && data.toc_min_heading_level > data.toc_max_heading_level) {
+    throw new ContentError('toc_min_heading_level is greater than toc_max_heading_level.', { file, line: lineOfKey('toc_min_heading_level') });
+  }
+  return { data, body: parsed.content, bodyLine };
+}

@@ -1,0 +1,80 @@
+// Markdown → HTML for one page: unified with GFM, admonitions, sanitising, heading ids, build-time
+// highlighting and link rewriting. Pure: the same input always gives the same output.
+import type { Code } from 'mdast';
+import type { Element, Root as HastRoot } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import rehypeRaw from 'rehype-raw';
+import rehypeSanitize from 'rehype-sanitize';
+import rehypeSlug from 'rehype-slug';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import type { VFile } from 'vfile';
+import { normaliseAdmonitionTitles, remarkAdmonitions } from './admonitions.ts';
+import { extractHeadings, extractSections, type Heading, type Section } from './extract.ts';
+import { rehypeHighlight } from './highlight.ts';
+import { rehypeLinks, type SourceLink } from './links.ts';
+import { sanitizeSchema } from './sanitize.ts';
+
+export interface MarkdownInput {
+  body: string;
+  /** For messages: the file as the user knows it. */
+  file: string;
+  relPath: string;
+  lineOffset: number;
+  localeBase: string;
+  docsBase: string;
+  codeThemes: { light: string; dark: string };
+  strings: { admonitions: Record<string, string>; copyCode: string; footnoteLabel: string; footnoteBackLabel: string };
+}
+
+export interface MarkdownOutput {
+  html: string;
+  headings: Heading[];
+  sections: Section[];
+  links: SourceLink[];
+  warnings: string[];
+}
+
+function codeHandler(_state: unknown, node: Code): Element {
+  return {
+    type: 'element',
+    tagName: 'pre',
+    properties: { dataLanguage: node.lang ?? '', ...(node.meta ? { dataMeta: node.meta } : {}) },
+    children: [{ type: 'element', tagName: 'code', properties: {}, children: [{ type: 'text', value: node.value }] }],
+    position: node.position,
+  };
+}
+
+export async function renderMarkdown(input: MarkdownInput): Promise<MarkdownOutput> {
+  const warnings: string[] = [];
+  const links: SourceLink[] = [];
+  const at = (line: number | undefined) => (line ? `${input.file}:${line + input.lineOffset}` : input.file);
+  const hasRawHtml = /<[a-zA-Z!/]/.test(input.body);
+
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkDirective)
+    .use(remarkAdmonitions, {
+      titles: input.strings.admonitions,
+      onUnknown: (name, line) => warnings.push(`${at(line)}: unknown admonition ":::${name}", rendered as a note`),
+    })
+    .use(remarkRehype, { allowDangerousHtml: hasRawHtml, handlers: { code: codeHandler as never }, footnoteLabel: input.strings.footnoteLabel, footnoteBackLabel: input.strings.footnoteBackLabel });
+  if (hasRawHtml) processor.use(rehypeRaw);
+  processor
+    .use(rehypeSanitize, sanitizeSchema)
+    .use(rehypeSlug)
+    .use(rehypeHighlight, {
+      themes: input.codeThemes,
+      copyLabel: input.strings.copyCode,
+      onUnknownLanguage: (lang, line) => warnings.push(`${at(line)}: unknown code-block language "${lang}", shown as plain text`),
+    })
+    .use(rehypeLinks, { relPath: input.relPath, localeBase: input.localeBase, docsBase: input.docsBase, lineOffset: input.lineOffset, links });
+
+  const mdast = processor.parse(normaliseAdmonitionTitles(input.body));
+  const tree = (await processor.run(mdast, { path: input.file } as unknown as VFile)) as HastRoot;
+  return { html: toHtml(tree), headings: extractHeadings(tree), sections: extractSections(tree), links, warnings };
+}

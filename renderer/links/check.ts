@@ -1,0 +1,81 @@
+// Checks every internal link of the rendered pages (Markdown, navbar, sidebar, footer, breadcrumbs,
+// locale links…) against the route table, the output files and the target page's ids.
+import type { BrokenLink } from '../errors.ts';
+import type { RouteEntry } from '../routes/route-table.ts';
+import { isExternalHref, safeDecode } from '../shared/urls.ts';
+import { collectHrefs, collectIds, linkComponents } from './html-scan.ts';
+
+export interface LinkCheckInput {
+  routes: RouteEntry[];
+  /** Rendered HTML by output file. */
+  pages: Map<string, string>;
+  /** Every public path that exists besides routes (assets, static files, sitemap…). */
+  files: Set<string>;
+  baseUrl: string;
+}
+
+export interface LinkCheckResult {
+  links: BrokenLink[];
+  anchors: BrokenLink[];
+}
+
+export function checkLinks({ routes, pages, files, baseUrl }: LinkCheckInput): LinkCheckResult {
+  const byPath = new Map<string, RouteEntry>();
+  for (const r of routes) {
+    byPath.set(r.data.path, r);
+    // A locale's home answers with and without its trailing slash.
+    if (r.data.path.endsWith('/') && r.data.path.length > 1) byPath.set(r.data.path.slice(0, -1), r);
+  }
+  const idCache = new Map<string, Set<string>>();
+  const idsOf = (entry: RouteEntry) => {
+    let ids = idCache.get(entry.outFile);
+    if (!ids) idCache.set(entry.outFile, (ids = collectIds(pages.get(entry.outFile) ?? '')));
+    return ids;
+  };
+  const verdicts = new Map<string, { kind: 'link' | 'anchor'; reason: string } | null>();
+  const verdict = (from: RouteEntry, href: string) => {
+    const key = href.startsWith('#') || !href.startsWith('/') ? `${from.data.path}|${href}` : href;
+    if (verdicts.has(key)) return verdicts.get(key)!;
+    const v = judge(from, href);
+    verdicts.set(key, v);
+    return v;
+  };
+  const judge = (from: RouteEntry, href: string): { kind: 'link' | 'anchor'; reason: string } | null => {
+    const url = new URL(href, `http://site${from.data.path}`);
+    const path = safeDecode(url.pathname);
+    const hash = safeDecode(url.hash.slice(1));
+    const target = byPath.get(path);
+    if (!target) {
+      if (files.has(path)) return null;
+      if (!path.startsWith(baseUrl)) return { kind: 'link', reason: `outside the site's base URL ${baseUrl}` };
+      return { kind: 'link', reason: 'no such page' };
+    }
+    if (hash && !idsOf(target).has(hash)) return { kind: 'anchor', reason: `no heading or element with id "${hash}" on ${target.data.path}` };
+    return null;
+  };
+
+  const links: BrokenLink[] = [];
+  const anchors: BrokenLink[] = [];
+  for (const entry of routes) {
+    const html = pages.get(entry.outFile);
+    if (!html) continue;
+    const sourceLines = new Map<string, number[]>();
+    for (const l of entry.doc?.links ?? []) sourceLines.set(l.href, [...(sourceLines.get(l.href) ?? []), l.line ?? 0]);
+    const broken = collectHrefs(html).filter((href) => href && !isExternalHref(href) && verdict(entry, href));
+    if (!broken.length) continue;
+    // Only for a page with a broken link: find which component each link sits in.
+    const components = linkComponents(html);
+    const reported = new Set<string>();
+    for (const { href, component } of components) {
+      if (!broken.includes(href)) continue;
+      const v = verdict(entry, href)!;
+      const lines = component === 'Markdown' ? sourceLines.get(href) : undefined;
+      const source = lines?.length && entry.doc ? `${entry.doc.file}:${lines.shift()}` : `${component} on ${entry.data.path}`;
+      const key = `${source}|${href}`;
+      if (reported.has(key)) continue;
+      reported.add(key);
+      (v.kind === 'link' ? links : anchors).push({ source, target: href, reason: v.reason });
+    }
+  }
+  return { links, anchors };
+}

@@ -1,0 +1,76 @@
+// The HTML document around a rendered page: head tags, inline scripts, preloads and the hydration payload.
+import type { HydrationPayload, RouteData, SiteData } from '../shared/types.ts';
+
+export interface DocumentAssets {
+  css: string[];
+  entry: string;
+  /** Modules the entry imports statically, preloaded so hydration starts at once. */
+  preload: string[];
+  /** Chunk of the custom page module a route renders with, if any. */
+  pageModule?: string;
+}
+
+export interface DocumentInput {
+  site: SiteData;
+  route: RouteData;
+  appHtml: string;
+  assets: DocumentAssets;
+  inlineScripts: string[];
+  extraHead?: string;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/** JSON that is safe inside a <script> element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export const PAYLOAD_ID = '__CHEATSHEET_DATA__';
+export const ROOT_ID = '__cheatsheet';
+
+export function renderDocument({ site, route, appHtml, assets, inlineScripts, extraHead = '' }: DocumentInput): string {
+  const { head } = route;
+  const lang = site.locale.htmlLang;
+  // The content HTML is already in the markup: the browser reads it from the DOM instead of a second copy.
+  const payload: HydrationPayload = { site, route: route.doc ? { ...route, doc: { ...route.doc, html: undefined } } : route };
+  const meta = [
+    `<meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}">`,
+    head.noindex ? `<meta name="robots" content="noindex, follow">` : '',
+    head.keywords.length ? `<meta name="keywords" content="${escapeHtml(head.keywords.join(', '))}">` : '',
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
+    ...head.alternates.map((a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`),
+    `<meta property="og:title" content="${escapeHtml(head.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}">`,
+    `<meta property="og:type" content="${head.ogType}">`,
+    `<meta property="og:url" content="${escapeHtml(head.canonical)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(site.title)}">`,
+    `<meta property="og:locale" content="${escapeHtml(lang.replace('-', '_'))}">`,
+    ...site.locales.filter((l) => l.code !== site.locale.code).map((l) => `<meta property="og:locale:alternate" content="${escapeHtml(l.htmlLang.replace('-', '_'))}">`),
+    `<meta name="twitter:card" content="summary">`,
+    `<meta name="theme-color" content="#232f3e">`,
+    `<link rel="icon" href="${escapeHtml(site.favicon)}" type="image/svg+xml">`,
+    ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...[...assets.preload, ...(assets.pageModule ? [assets.pageModule] : [])].map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    ...inlineScripts.map((code) => `<script>${code}</script>`),
+    extraHead,
+  ].filter(Boolean);
+  return `<!DOCTYPE html>
+<html lang="${escapeHtml(lang)}" dir="${site.locale.direction}" data-theme="${site.colorMode.defaultMode}">
+<head>
+${meta.join('\n')}
+</head>
+<body>
+<div id="${ROOT_ID}">${appHtml}</div>
+<script id="${PAYLOAD_ID}" type="application/json">${scriptJson(payload)}</script>
+<script type="module" src="${escapeHtml(assets.entry)}"></script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,51 @@
+// The render stage: every route → a full HTML document, from the same data the browser hydrates with.
+import { TemplateError } from '../errors.ts';
+import type { RouteEntry } from '../routes/route-table.ts';
+import type { SiteData } from '../shared/types.ts';
+import { renderDocument, type DocumentAssets } from './document.ts';
+import type { Templates } from './templates.ts';
+
+export interface RenderInput {
+  routes: RouteEntry[];
+  siteData: Map<string, SiteData>;
+  templates: Templates;
+  assets: Omit<DocumentAssets, 'pageModule'>;
+  pageChunks: Record<string, string>;
+  /** Extra head markup per locale (e.g. the OpenSearch link). */
+  extraHead?: (locale: string) => string;
+}
+
+export function renderPages(input: RenderInput): Map<string, string> {
+  const out = new Map<string, string>();
+  const scripts = new Map<string, string[]>();
+  for (const entry of input.routes) {
+    const site = input.siteData.get(entry.data.locale)!;
+    let inline = scripts.get(site.locale.code);
+    if (!inline) {
+      inline = [input.templates.colorModeScript(site.colorMode.defaultMode, site.colorMode.respectPrefersColorScheme)];
+      if (site.announcementBar) inline.push(input.templates.announcementScript(site.announcementBar.id));
+      scripts.set(site.locale.code, inline);
+    }
+    const pageName = entry.data.kind === 'home' ? 'home' : undefined;
+    const page = pageName ? input.templates.pages[pageName] : undefined;
+    const route = entry.doc ? { ...entry.data, doc: { ...entry.data.doc!, html: entry.doc.html } } : entry.data;
+    let appHtml: string;
+    try {
+      appHtml = input.templates.renderApp(site, route, page);
+    } catch (err) {
+      throw new TemplateError(`Rendering ${entry.data.path} failed: ${(err as Error).message}`, { details: entry.doc ? [`source: ${entry.doc.file}`] : [] });
+    }
+    out.set(
+      entry.outFile,
+      renderDocument({
+        site,
+        route: entry.data,
+        appHtml,
+        assets: { ...input.assets, pageModule: pageName ? input.pageChunks[pageName] : undefined },
+        inlineScripts: inline,
+        extraHead: input.extraHead?.(site.locale.code),
+      }),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,90 @@
+// Loads the templates for server rendering: esbuild bundles templates/server.tsx and every custom page
+// module into one file that is imported fresh (content-hashed name), so `serve` picks up template edits.
+import { build, type BuildFailure } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ComponentType } from 'react';
+import { TemplateError } from '../errors.ts';
+import type { RouteData, SiteData } from '../shared/types.ts';
+import { packageRoot } from '../paths.ts';
+
+export interface Templates {
+  renderApp: (site: SiteData, route: RouteData, page?: ComponentType) => string;
+  colorModeScript: (defaultMode: 'light' | 'dark', respect: boolean) => string;
+  announcementScript: (id: string) => string;
+  pages: Record<string, ComponentType>;
+  /** Every source file the bundle read: what `serve` watches for this stage. */
+  inputs: string[];
+}
+
+/**
+ * Custom page modules: the site's own `templates/pages/*` first, then the theme's. A site overrides a
+ * theme page by giving a module of the same name.
+ */
+export function pageModules(root: string): { name: string; file: string }[] {
+  const found = new Map<string, string>();
+  for (const dir of [join(root, 'templates', 'pages'), join(packageRoot(), 'templates', 'pages')]) {
+    if (!existsSync(dir)) continue;
+    for (const f of readdirSync(dir).sort()) {
+      if (!/\.(tsx|jsx|ts|js)$/.test(f) || f.includes('.test.')) continue;
+      const name = f.replace(/\.[^.]+$/, '');
+      if (!found.has(name)) found.set(name, join(dir, f));
+    }
+  }
+  return [...found].map(([name, file]) => ({ name, file }));
+}
+
+export async function loadTemplates(templatesDir: string, root: string): Promise<Templates> {
+  const pages = pageModules(root);
+  const entry = [
+    `export * from ${JSON.stringify(join(templatesDir, 'server.tsx'))};`,
+    ...pages.map((p, i) => `import * as page${i} from ${JSON.stringify(p.file)};`),
+    `export const pages = {${pages.map((p, i) => `${JSON.stringify(p.name)}: page${i}`).join(', ')}};`,
+  ].join('\n');
+  let code: string;
+  let inputs: string[];
+  try {
+    const result = await build({
+      stdin: { contents: entry, resolveDir: templatesDir, loader: 'tsx', sourcefile: 'ssr-entry.tsx' },
+      absWorkingDir: packageRoot(),
+      bundle: true,
+      write: false,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      jsx: 'automatic',
+      packages: 'external',
+      metafile: true,
+      logLevel: 'silent',
+      define: { 'process.env.NODE_ENV': '"production"' },
+    });
+    code = result.outputFiles[0]!.text;
+    inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('<') && !f.includes('node_modules')).map((f) => join(packageRoot(), f));
+  } catch (err) {
+    const failure = err as BuildFailure;
+    if (!failure.errors?.length) throw err;
+    throw new TemplateError('The templates do not compile:', {
+      details: failure.errors.map((e) => `${e.location ? `${relative(root, join(packageRoot(), e.location.file)) || e.location.file}:${e.location.line}:${e.location.column + 1}: ` : ''}${e.text}`),
+    });
+  }
+  const cacheDir = join(packageRoot(), 'node_modules', '.cache', 'cheatsheet');
+  mkdirSync(cacheDir, { recursive: true });
+  const file = join(cacheDir, `ssr.${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  if (!existsSync(file)) writeFileSync(file, code);
+  const mod = (await import(pathToFileURL(file).href)) as Omit<Templates, 'pages' | 'inputs'> & { pages: Record<string, { default?: unknown }> };
+  const resolved: Record<string, ComponentType> = {};
+  for (const p of pages) {
+    const component = mod.pages[p.name]?.default;
+    if (typeof component !== 'function') {
+      throw new TemplateError(`The page module ${relative(root, p.file) || p.file} has no default export: nothing can be rendered for it.`, {
+        location: { file: relative(root, p.file) || p.file },
+        hint: 'Export the page component as the default export: `export default function Page() { … }`.',
+      });
+    }
+    resolved[p.name] = component as ComponentType;
+  }
+  if (!resolved.home) throw new TemplateError(`No home page module: ${relative(root, join(templatesDir, 'pages', 'home.tsx'))} is missing.`, { hint: 'Create templates/pages/home.tsx with a default export.' });
+  return { renderApp: mod.renderApp, colorModeScript: mod.colorModeScript, announcementScript: mod.announcementScript, pages: resolved, inputs };
+}

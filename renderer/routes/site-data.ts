@@ -1,0 +1,89 @@
+// The data every page of one locale shares (navbar, footer, sidebar, strings…), computed once per locale.
+import type { LoadedConfig } from '../config/load.ts';
+import { localize } from '../config/validate.ts';
+import type { Localized } from '../config/schema.ts';
+import type { LocaleInfo, SearchSettings, SidebarItem, SiteData } from '../shared/types.ts';
+import { localeBase, routePath } from '../shared/urls.ts';
+import { resolveLink, resolveNavbar } from './navbar.ts';
+import { firstSidebarLink } from './sidebar.ts';
+
+export function localeInfos(config: LoadedConfig['config']): LocaleInfo[] {
+  const { locales, defaultLocale, localeConfigs } = config.i18n;
+  return locales.map((code) => {
+    const lc = localeConfigs[code]!;
+    return { code, label: lc.label, htmlLang: lc.htmlLang, direction: lc.direction, calendar: lc.calendar, prefix: code === defaultLocale ? '' : lc.path };
+  });
+}
+
+export function formatDate(iso: string, htmlLang: string, calendar: string): string {
+  return new Intl.DateTimeFormat(htmlLang, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC', calendar }).format(new Date(`${iso}T12:00:00Z`));
+}
+
+export interface SiteDataInput {
+  loaded: LoadedConfig;
+  locale: LocaleInfo;
+  locales: LocaleInfo[];
+  strings: Record<string, string>;
+  sidebar: SidebarItem[];
+  docTitle: (docId: string) => string | undefined;
+  search: SearchSettings;
+  routesManifestUrl: string;
+}
+
+export function buildSiteData(input: SiteDataInput): SiteData {
+  const { config, file } = input.loaded;
+  const { locale, strings } = input;
+  const base = localeBase(config.baseUrl, locale.prefix);
+  const docsBase = routePath(config.baseUrl, locale.prefix, config.docs.routeBasePath);
+  const tc = config.themeConfig;
+  const ctx = { locale: locale.code, localeBase: base };
+  const footerLinks = tc.footer.links;
+  const isColumns = footerLinks.length > 0 && 'items' in footerLinks[0]!;
+  const lastUpdated = tc.footer.lastUpdated ? (strings['theme.footer.lastUpdated'] ?? '{date}').replace('{date}', formatDate(tc.footer.lastUpdated, locale.htmlLang, locale.calendar)) : undefined;
+  return {
+    title: config.title,
+    tagline: localize(config.tagline, locale.code),
+    titleDelimiter: config.titleDelimiter,
+    baseUrl: config.baseUrl,
+    url: config.url,
+    favicon: config.baseUrl + config.favicon,
+    locale,
+    locales: input.locales,
+    defaultLocale: config.i18n.defaultLocale,
+    strings,
+    navbar: {
+      title: tc.navbar.title ?? config.title,
+      logo: tc.navbar.logo ? { ...tc.navbar.logo, src: config.baseUrl + tc.navbar.logo.src, srcDark: tc.navbar.logo.srcDark ? config.baseUrl + tc.navbar.logo.srcDark : undefined } : undefined,
+      hideOnScroll: tc.navbar.hideOnScroll,
+      items: resolveNavbar(tc.navbar.items, {
+        ...ctx,
+        configFile: file,
+        sidebarId: config.docs.sidebarId,
+        sidebarFirstLink: firstSidebarLink(input.sidebar),
+        version: config.docs.version,
+        docTitle: input.docTitle,
+        hrefOfDoc: (id) => `${docsBase}/${id}`,
+      }),
+    },
+    footer: {
+      style: tc.footer.style,
+      columns: isColumns ? (footerLinks as { title: Localized; items: Parameters<typeof resolveLink>[0][] }[]).map((c) => ({ title: localize(c.title, locale.code), items: c.items.map((l) => resolveLink(l, ctx)) })) : [],
+      links: isColumns ? [] : (footerLinks as Parameters<typeof resolveLink>[0][]).map((l) => resolveLink(l, ctx)),
+      logo: tc.footer.logo ? { ...tc.footer.logo, src: config.baseUrl + tc.footer.logo.src } : undefined,
+      copyright: localize(tc.footer.copyright, locale.code),
+      lastUpdated,
+    },
+    announcementBar: tc.announcementBar ? { id: tc.announcementBar.id, content: localize(tc.announcementBar.content, locale.code), isCloseable: tc.announcementBar.isCloseable, backgroundColor: tc.announcementBar.backgroundColor, textColor: tc.announcementBar.textColor } : undefined,
+    colorMode: tc.colorMode,
+    sidebar: input.sidebar,
+    sidebarId: config.docs.sidebarId,
+    docsRootHref: docsBase,
+    searchHref: base + 'search',
+    homeHref: base,
+    search: input.search,
+    version: { name: config.docs.version.name, label: config.docs.version.label, pluginId: config.docs.pluginId },
+    routesManifestUrl: input.routesManifestUrl,
+    ebook: { title: localize(config.ebook.title, locale.code), href: config.ebook.href },
+    repoUrl: config.repoUrl,
+  };
+}

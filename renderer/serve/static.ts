@@ -1,0 +1,95 @@
+// Serves a built site exactly as a static host would: trailing slashes off, `.html` implied, the
+// locale's not-found page with status 404, nothing outside the output folder.
+import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+};
+
+export function contentType(file: string): string {
+  return TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+export interface StaticOptions {
+  dir: string;
+  baseUrl: string;
+  /** Locale prefixes (e.g. pt-BR, es) whose own 404 page answers under them. */
+  localePrefixes: string[];
+  /** Development: never cache. Production preview: hashed assets are immutable. */
+  dev: boolean;
+}
+
+/** Maps a request path to a file inside dir, or undefined. Never leaves dir. */
+export function resolveFile(dir: string, baseUrl: string, rawPath: string): string | undefined {
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    return undefined;
+  }
+  if (path.includes('\0') || path.includes('\\')) return undefined;
+  if (!path.startsWith(baseUrl) && path + '/' !== baseUrl) return undefined;
+  const rel = path.slice(baseUrl.length);
+  if (rel.split('/').some((seg) => seg === '..' || seg === '.')) return undefined;
+  const candidates = rel === '' || rel.endsWith('/') ? [`${rel}index.html`] : [rel, `${rel}.html`, `${rel}/index.html`];
+  const root = realpathSync(dir);
+  for (const c of candidates) {
+    const file = join(root, c);
+    if (!existsSync(file)) continue;
+    const real = realpathSync(file);
+    if (real !== root && !real.startsWith(root + sep)) return undefined;
+    if (statSync(real).isFile()) return real;
+  }
+  return undefined;
+}
+
+export function notFoundFile(dir: string, baseUrl: string, rawPath: string, prefixes: string[]): string | undefined {
+  const prefix = prefixes.find((p) => rawPath.startsWith(`${baseUrl}${p}/`) || rawPath === `${baseUrl}${p}`);
+  const file = join(dir, prefix ? `${prefix}/404.html` : '404.html');
+  return existsSync(file) ? file : undefined;
+}
+
+export function handleStatic(req: IncomingMessage, res: ServerResponse, options: StaticOptions): void {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { allow: 'GET, HEAD' }).end();
+    return;
+  }
+  if (url.pathname === '/' && options.baseUrl !== '/') {
+    res.writeHead(302, { location: options.baseUrl }).end();
+    return;
+  }
+  const file = resolveFile(options.dir, options.baseUrl, url.pathname);
+  const status = file ? 200 : 404;
+  const body = file ?? notFoundFile(options.dir, options.baseUrl, url.pathname, options.localePrefixes);
+  const headers: Record<string, string> = {
+    'content-type': body ? contentType(body) : 'text/plain; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+    'cache-control': options.dev ? 'no-store' : file && file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  };
+  if (!body) {
+    res.writeHead(404, headers).end('Not found');
+    return;
+  }
+  headers['content-length'] = String(statSync(body).size);
+  res.writeHead(status, headers);
+  if (req.method === 'HEAD') res.end();
+  else createReadStream(body).pipe(res);
+}

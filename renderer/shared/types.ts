@@ -1,0 +1,196 @@
+// Data shapes shared by the renderer, the templates and the browser runtime. No node imports here:
+// this is the only renderer module that client/ and templates/ may import.
+
+export interface LocaleInfo {
+  code: string;
+  label: string;
+  htmlLang: string;
+  direction: 'ltr' | 'rtl';
+  calendar: string;
+  /** URL prefix of the locale below baseUrl, '' for the default locale. */
+  prefix: string;
+}
+
+export interface TocItem {
+  id: string;
+  text: string;
+  level: number;
+}
+
+export interface Crumb {
+  label: string;
+  href?: string;
+}
+
+export interface PageLink {
+  label: string;
+  href: string;
+}
+
+export interface SidebarLink {
+  type: 'link';
+  label: string;
+  href: string;
+  docId: string;
+}
+
+export interface SidebarCategory {
+  type: 'category';
+  key: string;
+  label: string;
+  href?: string;
+  collapsed: boolean;
+  items: SidebarItem[];
+}
+
+export type SidebarItem = SidebarLink | SidebarCategory;
+
+export interface Alternate {
+  locale: string;
+  hreflang: string;
+  href: string;
+  label: string;
+}
+
+export interface HeadData {
+  title: string;
+  description: string;
+  canonical: string;
+  alternates: { hreflang: string; href: string }[];
+  ogType: 'website' | 'article';
+  noindex: boolean;
+  keywords: string[];
+}
+
+export interface DocData {
+  id: string;
+  title: string;
+  /** Rendered Markdown. Absent in the inline hydration payload: the client reads it from the DOM. */
+  html?: string;
+  toc: TocItem[];
+  hideToc: boolean;
+  breadcrumbs: Crumb[];
+  prev?: PageLink;
+  next?: PageLink;
+  inSidebar: boolean;
+  tags: string[];
+  category?: string;
+}
+
+export interface DocsRootCategory {
+  key: string;
+  label: string;
+  description?: string;
+  href?: string;
+  items: PageLink[];
+}
+
+export type RouteKind = 'home' | 'doc' | 'docsRoot' | 'search' | 'notFound';
+
+export interface RouteData {
+  kind: RouteKind;
+  /** Public path, e.g. /aws-cheatsheet/pt-BR/docs/compute/ec2 */
+  path: string;
+  locale: string;
+  head: HeadData;
+  alternates: Alternate[];
+  doc?: DocData;
+  docsRoot?: DocsRootCategory[];
+}
+
+export type NavItem =
+  | { type: 'link'; label: string; href: string; external: boolean; position: 'left' | 'right'; className?: string; ariaLabel?: string }
+  | { type: 'dropdown'; label: string; items: NavLinkItem[]; position: 'left' | 'right' }
+  | { type: 'localeDropdown'; position: 'left' | 'right' }
+  | { type: 'search'; position: 'left' | 'right' }
+  | { type: 'html'; value: string; position: 'left' | 'right' }
+  | { type: 'docsVersion'; label: string; href: string; position: 'left' | 'right' }
+  | { type: 'docsVersionDropdown'; versions: VersionLink[]; position: 'left' | 'right' };
+
+export interface NavLinkItem {
+  label: string;
+  href: string;
+  external: boolean;
+}
+
+export interface VersionLink {
+  name: string;
+  label: string;
+  href: string;
+}
+
+export interface FooterData {
+  style: 'light' | 'dark';
+  columns: { title: string; items: NavLinkItem[] }[];
+  links: NavLinkItem[];
+  logo?: { src: string; alt: string; href?: string; width?: number; height?: number };
+  copyright: string;
+  lastUpdated?: string;
+}
+
+export interface AnnouncementData {
+  id: string;
+  content: string;
+  isCloseable: boolean;
+  backgroundColor?: string;
+  textColor?: string;
+}
+
+export interface SearchSettings {
+  engine: 'local' | 'algolia';
+  /** Local engine: URL of this locale's index (content-hashed). */
+  indexUrl?: string;
+  algolia?: {
+    appId: string;
+    apiKey: string;
+    indexName: string;
+    contextualSearch: boolean;
+    searchParameters: Record<string, unknown>;
+    externalUrlRegex?: string;
+    insights: boolean;
+    searchPagePath: string | false;
+  };
+  /** Index name used for the storage keys of recent/favorite searches. */
+  storageIndexName: string;
+  searchPagePath: string | false;
+  reportUrl?: string;
+}
+
+/** Everything a page of one locale shares: shipped once in the inline payload, reused across navigations. */
+export interface SiteData {
+  title: string;
+  tagline: string;
+  titleDelimiter: string;
+  baseUrl: string;
+  url: string;
+  favicon: string;
+  locale: LocaleInfo;
+  locales: LocaleInfo[];
+  defaultLocale: string;
+  strings: Record<string, string>;
+  navbar: {
+    title: string;
+    logo?: { src: string; srcDark?: string; alt: string; width?: number; height?: number };
+    hideOnScroll: boolean;
+    items: NavItem[];
+  };
+  footer: FooterData;
+  announcementBar?: AnnouncementData;
+  colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
+  sidebar: SidebarItem[];
+  sidebarId: string;
+  docsRootHref: string;
+  searchHref: string;
+  homeHref: string;
+  search: SearchSettings;
+  version: { name: string; label: string; pluginId: string };
+  /** Per-locale route manifest (path → page chunk URL), loaded lazily by the router. */
+  routesManifestUrl: string;
+  ebook: { title: string; href: string };
+  repoUrl: string;
+}
+
+export interface HydrationPayload {
+  site: SiteData;
+  route: RouteData;
+}

@@ -1,0 +1,53 @@
+// URL helpers shared by build and browser. Routes never end with a slash except a locale's home,
+// which is the locale's base path itself (trailingSlash: false).
+
+export function joinUrl(...parts: string[]): string {
+  const joined = parts.filter((p) => p !== '').join('/');
+  return joined.replace(/\/{2,}/g, '/');
+}
+
+/** The base path of a locale: /aws-cheatsheet/ or /aws-cheatsheet/pt-BR/ */
+export function localeBase(baseUrl: string, prefix: string): string {
+  return prefix ? joinUrl(baseUrl, prefix) + '/' : baseUrl;
+}
+
+/** A route of a locale: '' is its home; 'docs/compute/ec2' a page. */
+export function routePath(baseUrl: string, prefix: string, rel: string): string {
+  const base = localeBase(baseUrl, prefix);
+  return rel ? joinUrl(base, rel) : base;
+}
+
+/** The output file that serves a public path, relative to the output folder. */
+export function outputFileOf(baseUrl: string, path: string): string {
+  let rel = path.startsWith(baseUrl) ? path.slice(baseUrl.length) : path.replace(/^\//, '');
+  if (rel === '' || rel.endsWith('/')) return rel + 'index.html';
+  return rel + '.html';
+}
+
+export function isExternalHref(href: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
+}
+
+/** Splits '/a/b#c' into path and decoded hash. */
+export function splitHash(href: string): { path: string; hash: string } {
+  const i = href.indexOf('#');
+  if (i < 0) return { path: href, hash: '' };
+  return { path: href.slice(0, i), hash: safeDecode(href.slice(i + 1)) };
+}
+
+export function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** Strips the query string and normalises a trailing slash away (but keeps a locale home's slash). */
+export function normalisePath(path: string, homes: string[]): string {
+  const q = path.search(/[?#]/);
+  let p = q >= 0 ? path.slice(0, q) : path;
+  if (homes.includes(p) || homes.includes(p + '/')) return homes.includes(p) ? p : p + '/';
+  if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
+  return p;
+}

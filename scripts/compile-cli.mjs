@@ -1,0 +1,19 @@
+// Compiles the node side (cli/ + renderer/) into one ESM file so the CLI starts fast: no TypeScript loader
+// at run time. Dependencies stay external and resolve from node_modules. Templates are not part of it: the
+// renderer bundles them on each build so `serve` can pick up template edits.
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+await build({
+  absWorkingDir: root,
+  entryPoints: { cli: 'cli/main.ts', 'render-worker': 'renderer/content/worker.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});

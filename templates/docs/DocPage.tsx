@@ -1,0 +1,61 @@
+// A docs page: sidebar (when the page is in it), breadcrumbs, the Markdown, TOC and prev/next.
+import type { DocData } from '../../renderer/shared/types.ts';
+import { useRoute, useSite } from '../context.tsx';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { Paginator } from './Paginator.tsx';
+import { SidebarMenu } from './SidebarMenu.tsx';
+import { TocDesktop, TocMobile } from './Toc.tsx';
+
+export function DocContent({ doc }: { doc: DocData }) {
+  return <div className="theme-doc-markdown markdown" data-doc-content="" dangerouslySetInnerHTML={{ __html: doc.html ?? '' }} />;
+}
+
+export function DocPage({ doc }: { doc: DocData }) {
+  const { site, t } = useSite();
+  const route = useRoute();
+  const showToc = !doc.hideToc && doc.toc.length > 0;
+  return (
+    <div className={`docs-wrapper ${doc.inSidebar ? 'docs-wrapper--with-sidebar' : 'docs-wrapper--no-sidebar'}`}>
+      {doc.inSidebar && (
+        <aside className="theme-doc-sidebar-container">
+          <nav className="sidebar menu thin-scrollbar" aria-label={t('theme.docs.sidebar.navAriaLabel')} data-sidebar-scroll="">
+            <SidebarMenu items={site.sidebar} activePath={route.path} />
+          </nav>
+        </aside>
+      )}
+      <div className="doc-main">
+        <div className={`doc-row ${showToc ? 'doc-row--with-toc' : ''}`}>
+          <div className="doc-item">
+            <Breadcrumbs crumbs={doc.breadcrumbs} />
+            <span className="theme-doc-version-badge badge">{t('theme.docs.versionBadge', { version: site.version.label })}</span>
+            {showToc && <TocMobile items={doc.toc} />}
+            <article>
+              <header>
+                <h1 className="doc-title">{doc.title}</h1>
+              </header>
+              <DocContent doc={doc} />
+            </article>
+            {doc.tags.length > 0 && (
+              <footer className="theme-doc-footer doc-footer">
+                <b>{t('theme.tags.tagsListLabel')}</b>
+                <ul className="tags">
+                  {doc.tags.map((tag) => (
+                    <li key={tag} className="tag">
+                      {tag}
+                    </li>
+                  ))}
+                </ul>
+              </footer>
+            )}
+            <Paginator prev={doc.prev} next={doc.next} />
+          </div>
+          {showToc && (
+            <div className="doc-toc-col">
+              <TocDesktop items={doc.toc} />
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

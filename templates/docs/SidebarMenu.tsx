@@ -1,0 +1,75 @@
+// The docs sidebar's menu: nested categories that collapse, the active link marked aria-current="page".
+import { useEffect } from 'react';
+import type { SidebarCategory, SidebarItem } from '../../renderer/shared/types.ts';
+import { useSite } from '../context.tsx';
+import { ChevronIcon } from '../icons.tsx';
+import { Link } from '../Link.tsx';
+import { useSidebarState } from './sidebar-state.tsx';
+
+function containsPath(item: SidebarItem, path: string): boolean {
+  if (item.type === 'link') return item.href === path;
+  return item.href === path || item.items.some((child) => containsPath(child, path));
+}
+
+function Category({ item, activePath, level }: { item: SidebarCategory; activePath: string; level: number }) {
+  const { t } = useSite();
+  const { isExpanded, setExpanded } = useSidebarState();
+  const active = containsPath(item, activePath);
+  const expanded = isExpanded(item.key, active || !item.collapsed);
+  // Arriving on a page inside a collapsed category opens it (never the reverse).
+  useEffect(() => {
+    if (active) setExpanded(item.key, true);
+  }, [active, item.key, setExpanded]);
+  const toggleLabel = t(expanded ? 'theme.docs.sidebar.collapseCategoryAriaLabel' : 'theme.docs.sidebar.expandCategoryAriaLabel', { label: item.label });
+  const isCurrent = item.href === activePath;
+  return (
+    <li className={`theme-doc-sidebar-item-category theme-doc-sidebar-item-category-level-${level} menu__list-item ${expanded ? '' : 'menu__list-item--collapsed'}`}>
+      <div className="menu__list-item-collapsible">
+        {item.href ? (
+          <>
+            <Link href={item.href} className={`menu__link menu__link--sublist ${isCurrent ? 'menu__link--active' : ''} ${active ? 'menu__link--active-trail' : ''}`} aria-current={isCurrent ? 'page' : undefined}>
+              {item.label}
+            </Link>
+            <button type="button" className="clean-btn menu__caret" aria-expanded={expanded} aria-label={toggleLabel} onClick={() => setExpanded(item.key, !expanded)}>
+              <ChevronIcon />
+            </button>
+          </>
+        ) : (
+          <button type="button" className={`clean-btn menu__link menu__link--sublist menu__link--sublist-caret ${active ? 'menu__link--active-trail' : ''}`} aria-expanded={expanded} onClick={() => setExpanded(item.key, !expanded)}>
+            {item.label}
+            <ChevronIcon />
+          </button>
+        )}
+      </div>
+      <ul className="menu__list" hidden={!expanded}>
+        <SidebarItems items={item.items} activePath={activePath} level={level + 1} />
+      </ul>
+    </li>
+  );
+}
+
+function SidebarItems({ items, activePath, level }: { items: SidebarItem[]; activePath: string; level: number }) {
+  return (
+    <>
+      {items.map((item) =>
+        item.type === 'category' ? (
+          <Category key={item.key} item={item} activePath={activePath} level={level} />
+        ) : (
+          <li key={item.href} className={`theme-doc-sidebar-item-link theme-doc-sidebar-item-link-level-${level} menu__list-item`}>
+            <Link href={item.href} className={`menu__link ${item.href === activePath ? 'menu__link--active' : ''}`} aria-current={item.href === activePath ? 'page' : undefined}>
+              {item.label}
+            </Link>
+          </li>
+        ),
+      )}
+    </>
+  );
+}
+
+export function SidebarMenu({ items, activePath }: { items: SidebarItem[]; activePath: string }) {
+  return (
+    <ul className="theme-doc-sidebar-menu menu__list">
+      <SidebarItems items={items} activePath={activePath} level={1} />
+    </ul>
+  );
+}
