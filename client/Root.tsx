@@ -7,6 +7,7 @@ import { App } from '../templates/App.tsx';
 import type { Runtime } from '../templates/context.tsx';
 import type { PageModules } from './entry.tsx';
 import { RouteLoader } from './route-loader.ts';
+import { createSearchLauncher } from './search/launcher.ts';
 
 interface Current {
   route: RouteData;
@@ -20,6 +21,9 @@ export function Root({ site, initialRoute, initialPage, pages }: { site: SiteDat
   const currentPath = useRef(initialRoute.path);
 
   useEffect(() => setHydrated(true), []);
+
+  const search = useMemo(() => createSearchLauncher(site), [site]);
+  useEffect(() => () => search.dispose(), [search]);
 
   const show = useCallback(
     async (path: string, hash: string, mode: 'push' | 'pop' | 'replace') => {
@@ -73,10 +77,10 @@ export function Root({ site, initialRoute, initialPage, pages }: { site: SiteDat
         if (!isExternalHref(href) && path !== currentPath.current) loader.load(path).catch(() => undefined);
       },
       prefetch: () => () => undefined,
-      openSearch: () => undefined,
-      loadSearch: () => undefined,
+      openSearch: (q) => search.open(q),
+      loadSearch: () => search.load(),
     }),
-    [hydrated, navigate, loader],
+    [hydrated, navigate, loader, search],
   );
 
   return <App site={site} route={current.route} page={current.page} runtime={runtime} />;
