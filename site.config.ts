@@ -13,8 +13,8 @@ export default defineConfig({
   url: 'https://example.github.io',
   baseUrl: '/aws-cheatsheet/',
   trailingSlash: false,
-  onBrokenLinks: 'warn',
-  onBrokenAnchors: 'warn',
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
   titleDelimiter: '|',
   repoUrl,
   ebook: {
