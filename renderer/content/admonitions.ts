@@ -2,7 +2,7 @@
 // are turned back into the text they came from, so prose such as `arn:aws:s3` is not eaten.
 import type { Root, Paragraph, PhrasingContent, RootContent } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
-import { visit, SKIP } from 'unist-util-visit';
+import { walk } from './walk.ts';
 
 export const ADMONITION_KINDS = ['note', 'tip', 'info', 'warning', 'danger'] as const;
 const ALIASES: Record<string, (typeof ADMONITION_KINDS)[number]> = { caution: 'warning', important: 'info', secondary: 'note', success: 'tip' };
@@ -34,13 +34,11 @@ export interface AdmonitionOptions {
 
 export function remarkAdmonitions(options: AdmonitionOptions) {
   return (tree: Root) => {
-    visit(tree, (node, index, parent) => {
+    walk(tree, (child, index, parent) => {
+      const node = child as RootContent;
       if (node.type === 'textDirective' || node.type === 'leafDirective') {
-        if (parent && index !== undefined) {
-          parent.children.splice(index, 1, ...directiveToText(node));
-          return [SKIP, index];
-        }
-        return undefined;
+        (parent as { children: RootContent[] }).children.splice(index, 1, ...directiveToText(node));
+        return 'skip';
       }
       if (node.type !== 'containerDirective') return undefined;
       const directive = node as ContainerDirective;

@@ -4,7 +4,7 @@ import { createHighlighter, bundledLanguages, type Highlighter } from 'shiki';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import type { Element, ElementContent, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { walk } from './walk.ts';
 
 const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', '']);
 
@@ -36,8 +36,12 @@ function parseTitle(meta: string | undefined): string | undefined {
 export function rehypeHighlight(options: HighlightOptions) {
   return async (tree: Root) => {
     const blocks: { node: Element; index: number; parent: Root | Element }[] = [];
-    visit(tree, 'element', (node, index, parent) => {
-      if (node.tagName === 'pre' && node.properties.dataLanguage !== undefined && parent && index !== undefined) blocks.push({ node, index, parent: parent as Root | Element });
+    walk(tree, (child, index, parent) => {
+      if (child.type !== 'element') return undefined;
+      const node = child as Element;
+      if (node.tagName !== 'pre' || node.properties.dataLanguage === undefined) return undefined;
+      blocks.push({ node, index, parent: parent as Root | Element });
+      return 'skip';
     });
     if (!blocks.length) return;
     const highlighter = await getHighlighter(options.themes.light, options.themes.dark);

@@ -2,7 +2,7 @@
 // tab without opener or referrer; every internal link is recorded with its source line for the checker.
 import type { Element, Root } from 'hast';
 import { posix } from 'node:path';
-import { visit } from 'unist-util-visit';
+import { walk } from './walk.ts';
 import { isExternalHref } from '../shared/urls.ts';
 
 export interface SourceLink {
@@ -27,7 +27,9 @@ export function docIdOf(relPath: string): string {
 
 export function rehypeLinks(options: LinkOptions) {
   return (tree: Root) => {
-    visit(tree, 'element', (node: Element) => {
+    walk(tree, (child) => {
+      if (child.type !== 'element') return;
+      const node = child as Element;
       if (node.tagName !== 'a' || typeof node.properties.href !== 'string') return;
       const href = node.properties.href;
       if (isExternalHref(href)) {

@@ -1,22 +1,20 @@
 // Markdown → HTML for one page: unified with GFM, admonitions, sanitising, heading ids, build-time
 // highlighting and link rewriting. Pure: the same input always gives the same output.
-import type { Code } from 'mdast';
+import type { Code, Root as MdastRoot } from 'mdast';
 import type { Element, Root as HastRoot } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
-import rehypeSlug from 'rehype-slug';
-import remarkDirective from 'remark-directive';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import type { VFile } from 'vfile';
 import { normaliseAdmonitionTitles, remarkAdmonitions } from './admonitions.ts';
+import { parseMarkdown } from './parse.ts';
 import { extractHeadings, extractSections, type Heading, type Section } from './extract.ts';
 import { rehypeHighlight } from './highlight.ts';
 import { rehypeLinks, type SourceLink } from './links.ts';
 import { sanitizeSchema } from './sanitize.ts';
+import { rehypeHeadingIds } from './slug.ts';
 
 export interface MarkdownInput {
   body: string;
@@ -28,6 +26,8 @@ export interface MarkdownInput {
   docsBase: string;
   codeThemes: { light: string; dark: string };
   strings: { admonitions: Record<string, string>; copyCode: string; footnoteLabel: string; footnoteBackLabel: string };
+  /** The parser (Markdown → mdast); tests pass remark-parse here to compare. */
+  parse?: (markdown: string) => MdastRoot;
 }
 
 export interface MarkdownOutput {
@@ -55,9 +55,6 @@ export async function renderMarkdown(input: MarkdownInput): Promise<MarkdownOutp
   const hasRawHtml = /<[a-zA-Z!/]/.test(input.body);
 
   const processor = unified()
-    .use(remarkParse)
-    .use(remarkGfm)
-    .use(remarkDirective)
     .use(remarkAdmonitions, {
       titles: input.strings.admonitions,
       onUnknown: (name, line) => warnings.push(`${at(line)}: unknown admonition ":::${name}", rendered as a note`),
@@ -66,7 +63,7 @@ export async function renderMarkdown(input: MarkdownInput): Promise<MarkdownOutp
   if (hasRawHtml) processor.use(rehypeRaw);
   processor
     .use(rehypeSanitize, sanitizeSchema)
-    .use(rehypeSlug)
+    .use(rehypeHeadingIds)
     .use(rehypeHighlight, {
       themes: input.codeThemes,
       copyLabel: input.strings.copyCode,
@@ -74,7 +71,7 @@ export async function renderMarkdown(input: MarkdownInput): Promise<MarkdownOutp
     })
     .use(rehypeLinks, { relPath: input.relPath, localeBase: input.localeBase, docsBase: input.docsBase, lineOffset: input.lineOffset, links });
 
-  const mdast = processor.parse(normaliseAdmonitionTitles(input.body));
+  const mdast = (input.parse ?? parseMarkdown)(normaliseAdmonitionTitles(input.body));
   const tree = (await processor.run(mdast, { path: input.file } as unknown as VFile)) as HastRoot;
   return { html: toHtml(tree), headings: extractHeadings(tree), sections: extractSections(tree), links, warnings };
 }
