@@ -28,8 +28,28 @@ function getParser(): MarkdownItInstance {
 }
 
 type Position = NonNullable<Root['position']>;
-const pos = (map: [number, number] | null | undefined, offset = 0): Position | undefined =>
-  map ? { start: { line: map[0] + 1 + offset, column: 1 }, end: { line: map[1] + offset, column: 1 } } : undefined;
+type Point = Position['start'];
+
+/** Positions need offsets too (hast-util-raw uses them): computed from the start of each line. */
+class Lines {
+  private readonly starts: number[] = [0];
+  constructor(
+    source: string,
+    private readonly lineOffset: number,
+  ) {
+    for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) this.starts.push(i + 1);
+    this.length = source.length;
+  }
+  private readonly length: number;
+  /** A point at the start of 0-based source line `line`. */
+  point(line: number): Point {
+    const at = Math.min(line, this.starts.length - 1);
+    return { line: at + 1 + this.lineOffset, column: 1, offset: line >= this.starts.length ? this.length : this.starts[at]! };
+  }
+  span(map: [number, number] | null | undefined): Position | undefined {
+    return map ? { start: this.point(map[0]), end: this.point(map[1]) } : undefined;
+  }
+}
 
 function attr(token: Token, name: string): string | null {
   const v = token.attrGet(name);
@@ -43,12 +63,13 @@ function alignOf(token: Token): AlignType {
 }
 
 /** Converts inline tokens; `line` is the 1-based line of the first token, advanced at each line break. */
-function inline(tokens: Token[], startLine: number, footnoteLabels: Map<number, string>): PhrasingContent[] {
+function inline(tokens: Token[], startLine: number, footnoteLabels: Map<number, string>, lines: Lines): PhrasingContent[] {
   const root: { children: PhrasingContent[] } = { children: [] };
   const stack: { children: PhrasingContent[] }[] = [root];
+  // `line` is 0-based here, as markdown-it's maps.
   let line = startLine;
   const top = () => stack[stack.length - 1]!;
-  const at = (): Position => ({ start: { line, column: 1 }, end: { line, column: 1 } });
+  const at = (): Position => ({ start: lines.point(line), end: lines.point(line) });
   const pushText = (value: string) => {
     const kids = top().children;
     const last = kids[kids.length - 1];
@@ -123,6 +144,7 @@ function parseDirectiveInfo(info: string): { name: string; label?: string } {
 export function parseMarkdown(source: string, lineOffset = 0): Root {
   const md = getParser();
   const tokens = md.parse(source, {});
+  const lines = new Lines(source, lineOffset);
   const root: Root = { type: 'root', children: [] };
   const stack: Parent[] = [root];
   const footnoteLabels = new Map<number, string>();
@@ -134,18 +156,18 @@ export function parseMarkdown(source: string, lineOffset = 0): Root {
   let tightStack: boolean[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    const p = pos(t.map, lineOffset);
+    const p = lines.span(t.map);
     switch (t.type) {
       case 'paragraph_open': {
         const inl = tokens[i + 1]!;
-        const children = inline(inl.children ?? [], (p?.start.line ?? 1), footnoteLabels);
+        const children = inline(inl.children ?? [], t.map?.[0] ?? 0, footnoteLabels, lines);
         push({ type: 'paragraph', children, position: p });
         i += 2;
         break;
       }
       case 'heading_open': {
         const inl = tokens[i + 1]!;
-        push({ type: 'heading', depth: Number(t.tag.slice(1)) as 1, children: inline(inl.children ?? [], p?.start.line ?? 1, footnoteLabels), position: p });
+        push({ type: 'heading', depth: Number(t.tag.slice(1)) as 1, children: inline(inl.children ?? [], t.map?.[0] ?? 0, footnoteLabels, lines), position: p });
         i += 2;
         break;
       }
@@ -180,7 +202,7 @@ export function parseMarkdown(source: string, lineOffset = 0): Root {
       case 'container_directive_open': {
         const { name, label } = parseDirectiveInfo(t.info);
         const node: ContainerDirective = { type: 'containerDirective', name, attributes: {}, children: [], position: p };
-        if (label) node.children.push({ type: 'paragraph', data: { directiveLabel: true }, children: inline(md.parseInline(label, {})[0]?.children ?? [], p?.start.line ?? 1, footnoteLabels), position: p } as never);
+        if (label) node.children.push({ type: 'paragraph', data: { directiveLabel: true }, children: inline(md.parseInline(label, {})[0]?.children ?? [], t.map?.[0] ?? 0, footnoteLabels, lines), position: p } as never);
         push(node as RootContent, true);
         break;
       }
@@ -195,8 +217,9 @@ export function parseMarkdown(source: string, lineOffset = 0): Root {
         const table = stack.find((n) => n.type === 'table') as { align: AlignType[]; children: unknown[] } | undefined;
         if (table && t.type === 'th_open') table.align.push(alignOf(t));
         const inl = tokens[i + 1]!;
-        const line = top().position?.start.line ?? 1;
-        push({ type: 'tableCell', children: inline(inl.children ?? [], line, footnoteLabels), position: top().position });
+        const row = top().position;
+        const line = row ? row.start.line - 1 - (lines.point(0).line - 1) : 0;
+        push({ type: 'tableCell', children: inline(inl.children ?? [], line, footnoteLabels, lines), position: row });
         i += 2;
         break;
       }

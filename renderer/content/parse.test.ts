@@ -1,0 +1,107 @@
+// The markdown-it front end must give the same HTML as unified's reference parser (remark-parse +
+// remark-gfm + remark-directive) on every page of the site, plus the edge cases below.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Root } from 'mdast';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { describe, expect, it } from 'vitest';
+import { parseFrontMatter } from './front-matter.ts';
+import { renderMarkdown, type MarkdownInput } from './markdown.ts';
+import { parseMarkdown } from './parse.ts';
+
+const reference = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
+const remarkParseFn = (md: string) => reference.parse(md) as Root;
+
+function input(body: string, parse?: MarkdownInput['parse']): MarkdownInput {
+  return {
+    body,
+    file: 'x.md',
+    relPath: 'compute/x.md',
+    lineOffset: 0,
+    localeBase: '/b/',
+    docsBase: '/b/docs',
+    codeThemes: { light: 'github-light', dark: 'github-dark' },
+    strings: { admonitions: { note: 'note', tip: 'tip', info: 'info', warning: 'warning', danger: 'danger' }, copyCode: 'Copy', footnoteLabel: 'Footnotes', footnoteBackLabel: 'Back' },
+    parse,
+  };
+}
+
+/** Whitespace between block tags is not significant. */
+const normalise = (html: string) => html.replace(/>\s+</g, '><').replace(/\s+/g, ' ').trim();
+
+async function both(body: string) {
+  const [fast, ref] = await Promise.all([renderMarkdown(input(body)), renderMarkdown(input(body, remarkParseFn))]);
+  return { fast, ref };
+}
+
+function contentFiles(): string[] {
+  const out: string[] = [];
+  const walkDir = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walkDir(join(dir, e.name));
+      else if (e.name.endsWith('.md')) out.push(join(dir, e.name));
+    }
+  };
+  walkDir(join(process.cwd(), 'content'));
+  return out.sort();
+}
+
+describe('markdown-it front end', () => {
+  it('renders every page of the site exactly as remark-parse does', async () => {
+    const mismatches: string[] = [];
+    const files = contentFiles();
+    expect(files.length).toBeGreaterThan(400);
+    for (const file of files) {
+      const { body } = parseFrontMatter(readFileSync(file, 'utf8'), file);
+      const { fast, ref } = await both(body);
+      if (normalise(fast.html) !== normalise(ref.html)) mismatches.push(file);
+      else {
+        expect(fast.headings).toEqual(ref.headings);
+        expect(fast.links.map((l) => l.href)).toEqual(ref.links.map((l) => l.href));
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it.each([
+    ['nested lists and tasks', '- [x] done\n- [ ] todo\n  1. one\n  2. two\n\n3. three\n4. four\n'],
+    ['loose lists', '- a\n\n- b\n'],
+    ['emphasis, strike, code, breaks', '*a* **b** ~~c~~ `d`  \nnext\\\nline'],
+    ['links, images, autolinks', '[a](./x.md "T") ![i](/img.png "t") <https://aws.amazon.com> https://example.com/path'],
+    ['tables with alignment', '| a | b | c |\n|:--|:-:|--:|\n| 1 | **2** | `3` |\n'],
+    ['blockquote and rule', '> quote\n> more\n\n---\n\ntext'],
+    ['fenced code with meta', '```bash title="x"\nls\n```\n\n    indented\n'],
+    ['admonitions with and without titles', ':::tip[A **b**]\nx\n:::\n\n:::danger\ny\n:::\n\n::::note\n:::info\nnested\n:::\n::::'],
+    ['footnotes', 'Text[^a] and more[^b].\n\n[^a]: First.\n[^b]: Second.'],
+    ['raw html is sanitised', '<details><summary>S</summary>\n\n<script>alert(1)</script><b onclick="x()">b</b>\n\n</details>'],
+    ['entities and escapes', 'AT&amp;T \\*not em\\* &copy; 5 < 6'],
+  ])('%s', async (_name, body) => {
+    const { fast, ref } = await both(body);
+    expect(normalise(fast.html)).toBe(normalise(ref.html));
+  });
+
+  it('never emits script, event handlers or javascript: URLs', async () => {
+    const { html } = await renderMarkdown(input('[x](javascript:alert(1)) <a href="javascript:alert(2)">y</a> <img src="x" onerror="alert(3)">\n\n<script>alert(4)</script>'));
+    expect(html).not.toMatch(/(href|src)="javascript:|\son\w+=|<script/i);
+    expect(html).toContain("<a>y</a>");
+  });
+
+  it('keeps text that only looks like a directive (ARNs, times)', async () => {
+    const { html } = await renderMarkdown(input('Use arn:aws:s3:::bucket at 10:30.'));
+    expect(html).toContain('arn:aws:s3:::bucket at 10:30.');
+  });
+
+  it('records the line of each link, also after soft breaks', () => {
+    const tree = parseMarkdown('# T\n\npara line one\nline two [x](./a.md)\n\n- item\n- [y](./b.md)\n');
+    const links: number[] = [];
+    const walkTree = (n: { type: string; position?: { start: { line: number } }; children?: unknown[] }) => {
+      if (n.type === 'link') links.push(n.position!.start.line);
+      for (const c of (n.children ?? []) as (typeof n)[]) walkTree(c);
+    };
+    walkTree(tree);
+    expect(links).toEqual([4, 7]);
+  });
+});
