@@ -24,7 +24,7 @@ export async function buildCommand(flags: BuildFlags): Promise<number> {
   process.stdout.write(
     [
       `Built ${Object.values(result.pagesPerLocale).reduce((a, b) => a + b, 0)} pages (${pages}) into ${out}/ in ${(total / 1000).toFixed(2)} s`,
-      `  output: ${result.files.size} files, ${kb(result.outputBytes)}; warnings: ${result.warnings.length}`,
+      `  output: ${result.fileCount} files, ${kb(result.outputBytes)}; warnings: ${result.warnings.length}`,
       `  phases: ${result.phases.map((p) => `${p.name} ${p.ms.toFixed(0)} ms`).join(', ')}`,
       '',
     ].join('\n'),

@@ -9,7 +9,7 @@ import { loadContent, type LocaleContent } from './content/load.ts';
 import type { DocJob } from './content/process-doc.ts';
 import { bundleClient, type ClientBundle } from './bundle/client.ts';
 import { BrokenLinksError } from './errors.ts';
-import { checkLinks } from './links/check.ts';
+import { checkLinks, scanPage, type PageScan } from './links/check.ts';
 import { packageRoot, siteOrPackageDir } from './paths.ts';
 import { routeChunks } from './render/chunks.ts';
 import { renderPages } from './render/render-pages.ts';
@@ -21,7 +21,7 @@ import { buildSearch } from './search/build-search.ts';
 import type { LocaleInfo, SiteData } from './shared/types.ts';
 import { localeBase, routePath } from './shared/urls.ts';
 import { loadStrings } from './strings.ts';
-import { listStatic, writeOutput, type OutputFiles } from './write.ts';
+import { FolderOutput, listStatic, MemoryOutput, type OutputFiles, type OutputSink } from './write.ts';
 
 export interface BuildOptions {
   root: string;
@@ -43,7 +43,9 @@ export interface Phase {
 
 export interface BuildResult {
   loaded: LoadedConfig;
+  /** The output, when built to memory (`write: false`); empty otherwise. */
   files: OutputFiles;
+  fileCount: number;
   table: RouteTable;
   content: Map<string, LocaleContent>;
   siteData: Map<string, SiteData>;
@@ -117,60 +119,79 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const table = await timer.run('routes', () => buildRouteTable({ loaded, locales, content, strings }));
   const search = await timer.run('search', () => buildSearch(loaded, locales, table));
 
-  const files: OutputFiles = new Map();
-  const siteData = new Map<string, SiteData>();
-  const pages = await timer.run('render', () => {
-    const chunks = routeChunks(table.routes, config.baseUrl, (r) => r.doc?.html);
-    for (const l of locales) {
-      const lc = content.get(l.code)!;
-      siteData.set(
-        l.code,
-        buildSiteData({
-          loaded,
-          locale: l,
-          locales,
-          strings: strings.get(l.code)!,
-          sidebar: table.sidebars.get(l.code)!,
-          docTitle: (id) => lc.docs.find((d) => d.id === id)?.frontMatter.title,
-          search: search.settings.get(l.code)!,
-          routesManifestUrl: chunks.manifestOf.get(l.code)!,
-        }),
-      );
-    }
-    const html = renderPages({
-      routes: table.routes,
-      siteData,
-      templates,
-      assets: { css: bundle?.css ?? [], entry: bundle?.entry ?? '', preload: bundle?.preload ?? [] },
-      pageChunks: bundle?.pageChunks ?? {},
-      extraHead: search.extraHead,
-    });
-    for (const [k, v] of chunks.files) files.set(k, v);
-    return html;
-  });
-  for (const [k, v] of pages) files.set(k, v);
-  for (const [k, v] of search.files) files.set(k, v);
-  for (const [k, v] of bundle?.files ?? []) if (!k.endsWith('.map')) files.set(k, v);
-  files.set('sitemap.xml', renderSitemap(table.routes, config.url));
-
+  // Pages stream into the output as they are rendered; the folder is swapped in only after the links pass.
+  const memory = options.write === false ? new MemoryOutput() : undefined;
+  const folder = memory ? undefined : new FolderOutput(outDir);
+  const sink: OutputSink = (memory ?? folder)!;
   const staticDir = siteOrPackageDir(root, 'static');
-  await timer.run('links', () => {
-    const known = new Set<string>([...files.keys()].map((f) => config.baseUrl + f));
-    for (const f of listStatic(staticDir, config.baseUrl)) known.add(f);
-    const result = checkLinks({ routes: table.routes, pages, files: known, baseUrl: config.baseUrl });
-    const fatal = [...(config.onBrokenLinks === 'throw' ? result.links : []), ...(config.onBrokenAnchors === 'throw' ? result.anchors : [])];
-    if (fatal.length) throw new BrokenLinksError([...result.links, ...result.anchors]);
-    for (const l of [...result.links, ...result.anchors]) warnings.push(`broken link: ${l.source} → ${l.target} (${l.reason})`);
-  });
+  const siteData = new Map<string, SiteData>();
+  const known = new Set<string>(listStatic(staticDir, config.baseUrl));
+  const put = (rel: string, content: string | Uint8Array) => {
+    sink.write(rel, content);
+    known.add(config.baseUrl + rel);
+  };
+  try {
+    const scans = new Map<string, PageScan>();
+    await timer.run('render', () => {
+      const chunks = routeChunks(table.routes, config.baseUrl, (r) => r.doc?.html);
+      for (const l of locales) {
+        const lc = content.get(l.code)!;
+        siteData.set(
+          l.code,
+          buildSiteData({
+            loaded,
+            locale: l,
+            locales,
+            strings: strings.get(l.code)!,
+            sidebar: table.sidebars.get(l.code)!,
+            docTitle: (id) => lc.docs.find((d) => d.id === id)?.frontMatter.title,
+            search: search.settings.get(l.code)!,
+            routesManifestUrl: chunks.manifestOf.get(l.code)!,
+          }),
+        );
+      }
+      renderPages(
+        {
+          routes: table.routes,
+          siteData,
+          templates,
+          assets: { css: bundle?.css ?? [], entry: bundle?.entry ?? '', preload: bundle?.preload ?? [] },
+          pageChunks: bundle?.pageChunks ?? {},
+          extraHead: search.extraHead,
+        },
+        (entry, html) => {
+          scans.set(entry.outFile, scanPage(html));
+          put(entry.outFile, html);
+        },
+      );
+      for (const [k, v] of chunks.files) put(k, v);
+    });
+    for (const [k, v] of search.files) put(k, v);
+    for (const [k, v] of bundle?.files ?? []) if (!k.endsWith('.map')) put(k, v);
+    put('sitemap.xml', renderSitemap(table.routes, config.url));
 
-  if (options.write !== false) await timer.run('write', () => writeOutput(outDir, files, [staticDir]));
+    await timer.run('links', () => {
+      const result = checkLinks({ routes: table.routes, pages: scans, files: known, baseUrl: config.baseUrl, readHtml: (f) => sink.read(f) });
+      const fatal = [...(config.onBrokenLinks === 'throw' ? result.links : []), ...(config.onBrokenAnchors === 'throw' ? result.anchors : [])];
+      if (fatal.length) throw new BrokenLinksError([...result.links, ...result.anchors]);
+      for (const l of [...result.links, ...result.anchors]) warnings.push(`broken link: ${l.source} → ${l.target} (${l.reason})`);
+    });
 
-  let outputBytes = 0;
-  for (const v of files.values()) outputBytes += typeof v === 'string' ? Buffer.byteLength(v) : v.byteLength;
+    if (folder)
+      await timer.run('write', () => {
+        folder.copyStatic([staticDir]);
+        folder.commit();
+      });
+  } catch (err) {
+    folder?.abort();
+    throw err;
+  }
+
   const pagesPerLocale = Object.fromEntries(locales.map((l) => [l.code, table.routes.filter((r) => r.data.locale === l.code).length]));
   return {
     loaded,
-    files,
+    files: memory?.files ?? new Map(),
+    fileCount: sink.count,
     table,
     content,
     siteData,
@@ -178,7 +199,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     warnings,
     phases: timer.phases,
     outDir,
-    outputBytes,
+    outputBytes: sink.bytes,
     pagesPerLocale,
     bundle,
     inputs: { templates: templates.inputs, client: bundle?.inputs ?? [] },

@@ -1,35 +1,85 @@
-// The only module that writes the output folder. It builds a complete new folder beside the old one and
-// swaps it in with renames, so a failed or interrupted build leaves the previous output as it was.
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// The only module that writes the output folder. Files go into a new folder beside the old one as they
+// are produced (so rendered pages need not stay in memory) and the folder is swapped in with renames
+// once the build has succeeded: a failed or interrupted build leaves the previous output as it was.
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
 
-export function writeOutput(outDir: string, files: OutputFiles, staticDirs: string[]): void {
-  const parent = dirname(outDir);
-  const name = basename(outDir);
-  mkdirSync(parent, { recursive: true });
-  removeLeftovers(parent, name);
-  const tmp = join(parent, `.${name}.tmp-${process.pid}-${Date.now()}`);
-  try {
-    for (const dir of staticDirs) if (existsSync(dir)) cpSync(dir, tmp, { recursive: true });
-    const made = new Set<string>();
-    for (const [rel, content] of files) {
-      const file = join(tmp, rel);
-      const dir = dirname(file);
-      if (!made.has(dir)) {
-        mkdirSync(dir, { recursive: true });
-        made.add(dir);
-      }
-      writeFileSync(file, content);
+export interface OutputSink {
+  write(rel: string, content: string | Uint8Array): void;
+  /** Reads back a file written in this build (for reports on the rare failure path). */
+  read(rel: string): string | undefined;
+  readonly bytes: number;
+  readonly count: number;
+}
+
+/** Keeps the output in memory: for tests and `check`. */
+export class MemoryOutput implements OutputSink {
+  readonly files: OutputFiles = new Map();
+  bytes = 0;
+  get count(): number {
+    return this.files.size;
+  }
+  write(rel: string, content: string | Uint8Array): void {
+    const data = typeof content === 'string' ? Buffer.from(content) : content;
+    const previous = this.files.get(rel);
+    if (previous) this.bytes -= (previous as Uint8Array).byteLength;
+    this.files.set(rel, data);
+    this.bytes += data.byteLength;
+  }
+  read(rel: string): string | undefined {
+    const data = this.files.get(rel);
+    return data === undefined ? undefined : Buffer.from(data as Uint8Array).toString('utf8');
+  }
+}
+
+/** Writes into a temporary sibling of the output folder; `commit()` swaps it in, `abort()` discards it. */
+export class FolderOutput implements OutputSink {
+  private readonly tmp: string;
+  private readonly made = new Set<string>();
+  bytes = 0;
+  count = 0;
+
+  constructor(private readonly outDir: string) {
+    const parent = dirname(outDir);
+    mkdirSync(parent, { recursive: true });
+    removeLeftovers(parent, basename(outDir));
+    this.tmp = join(parent, `.${basename(outDir)}.tmp-${process.pid}-${Date.now()}`);
+    mkdirSync(this.tmp);
+  }
+
+  copyStatic(dirs: string[]): void {
+    for (const dir of dirs) if (existsSync(dir)) cpSync(dir, this.tmp, { recursive: true });
+  }
+
+  write(rel: string, content: string | Uint8Array): void {
+    const file = join(this.tmp, rel);
+    const dir = dirname(file);
+    if (!this.made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.made.add(dir);
     }
-    const old = join(parent, `.${name}.old-${process.pid}-${Date.now()}`);
-    if (existsSync(outDir)) renameSync(outDir, old);
-    renameSync(tmp, outDir);
+    writeFileSync(file, content);
+    this.bytes += typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
+    this.count++;
+  }
+
+  read(rel: string): string | undefined {
+    const file = join(this.tmp, rel);
+    return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  }
+
+  commit(): void {
+    const parent = dirname(this.outDir);
+    const old = join(parent, `.${basename(this.outDir)}.old-${process.pid}-${Date.now()}`);
+    if (existsSync(this.outDir)) renameSync(this.outDir, old);
+    renameSync(this.tmp, this.outDir);
     rmSync(old, { recursive: true, force: true });
-  } catch (err) {
-    rmSync(tmp, { recursive: true, force: true });
-    throw err;
+  }
+
+  abort(): void {
+    rmSync(this.tmp, { recursive: true, force: true });
   }
 }
 

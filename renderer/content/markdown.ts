@@ -60,9 +60,12 @@ export async function renderMarkdown(input: MarkdownInput): Promise<MarkdownOutp
       onUnknown: (name, line) => warnings.push(`${at(line)}: unknown admonition ":::${name}", rendered as a note`),
     })
     .use(remarkRehype, { allowDangerousHtml: hasRawHtml, handlers: { code: codeHandler as never }, footnoteLabel: input.strings.footnoteLabel, footnoteBackLabel: input.strings.footnoteBackLabel });
+  // Without raw HTML the tree holds only what Markdown syntax produced, and the parser has already refused
+  // unsafe link and image URLs (markdown-it's validateLink), so the sanitiser — a full copy of the tree —
+  // is only needed for pages that embed HTML (or when a test parser is plugged in).
   if (hasRawHtml) processor.use(rehypeRaw);
+  if (hasRawHtml || input.parse) processor.use(rehypeSanitize, sanitizeSchema);
   processor
-    .use(rehypeSanitize, sanitizeSchema)
     .use(rehypeHeadingIds)
     .use(rehypeHighlight, {
       themes: input.codeThemes,

@@ -5,10 +5,21 @@ import type { RouteEntry } from '../routes/route-table.ts';
 import { isExternalHref, safeDecode } from '../shared/urls.ts';
 import { collectHrefs, collectIds, linkComponents } from './html-scan.ts';
 
+/** What the checker needs of a page: its ids and link targets (taken while rendering). */
+export interface PageScan {
+  ids: Set<string>;
+  hrefs: string[];
+}
+
+export function scanPage(html: string): PageScan {
+  return { ids: collectIds(html), hrefs: collectHrefs(html) };
+}
+
 export interface LinkCheckInput {
   routes: RouteEntry[];
-  /** Rendered HTML by output file. */
-  pages: Map<string, string>;
+  /** Each page by output file: its HTML, or its scan (then `readHtml` is asked for pages with broken links). */
+  pages: Map<string, string | PageScan>;
+  readHtml?: (outFile: string) => string | undefined;
   /** Every public path that exists besides routes (assets, static files, sitemap…). */
   files: Set<string>;
   baseUrl: string;
@@ -19,7 +30,7 @@ export interface LinkCheckResult {
   anchors: BrokenLink[];
 }
 
-export function checkLinks({ routes, pages, files, baseUrl }: LinkCheckInput): LinkCheckResult {
+export function checkLinks({ routes, pages, files, baseUrl, readHtml }: LinkCheckInput): LinkCheckResult {
   const byPath = new Map<string, RouteEntry>();
   for (const r of routes) {
     byPath.set(r.data.path, r);
@@ -29,7 +40,10 @@ export function checkLinks({ routes, pages, files, baseUrl }: LinkCheckInput): L
   const idCache = new Map<string, Set<string>>();
   const idsOf = (entry: RouteEntry) => {
     let ids = idCache.get(entry.outFile);
-    if (!ids) idCache.set(entry.outFile, (ids = collectIds(pages.get(entry.outFile) ?? '')));
+    if (!ids) {
+      const page = pages.get(entry.outFile) ?? '';
+      idCache.set(entry.outFile, (ids = typeof page === 'string' ? collectIds(page) : page.ids));
+    }
     return ids;
   };
   const verdicts = new Map<string, { kind: 'link' | 'anchor'; reason: string } | null>();
@@ -57,13 +71,15 @@ export function checkLinks({ routes, pages, files, baseUrl }: LinkCheckInput): L
   const links: BrokenLink[] = [];
   const anchors: BrokenLink[] = [];
   for (const entry of routes) {
-    const html = pages.get(entry.outFile);
-    if (!html) continue;
+    const page = pages.get(entry.outFile);
+    if (!page) continue;
     const sourceLines = new Map<string, number[]>();
     for (const l of entry.doc?.links ?? []) sourceLines.set(l.href, [...(sourceLines.get(l.href) ?? []), l.line ?? 0]);
-    const broken = collectHrefs(html).filter((href) => href && !isExternalHref(href) && verdict(entry, href));
+    const hrefs = typeof page === 'string' ? collectHrefs(page) : page.hrefs;
+    const broken = hrefs.filter((href) => href && !isExternalHref(href) && verdict(entry, href));
     if (!broken.length) continue;
     // Only for a page with a broken link: find which component each link sits in.
+    const html = typeof page === 'string' ? page : (readHtml?.(entry.outFile) ?? '');
     const components = linkComponents(html);
     const reported = new Set<string>();
     for (const { href, component } of components) {

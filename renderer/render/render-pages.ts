@@ -15,7 +15,11 @@ export interface RenderInput {
   extraHead?: (locale: string) => string;
 }
 
-export function renderPages(input: RenderInput): Map<string, string> {
+/**
+ * Renders every route. With `emit`, each page is handed over as soon as it is rendered and nothing is kept
+ * (a full build streams pages to disk); without it, the pages are returned in a map.
+ */
+export function renderPages(input: RenderInput, emit?: (entry: RouteEntry, html: string) => void): Map<string, string> {
   const out = new Map<string, string>();
   const scripts = new Map<string, string[]>();
   for (const entry of input.routes) {
@@ -35,17 +39,16 @@ export function renderPages(input: RenderInput): Map<string, string> {
     } catch (err) {
       throw new TemplateError(`Rendering ${entry.data.path} failed: ${(err as Error).message}`, { details: entry.doc ? [`source: ${entry.doc.file}`] : [] });
     }
-    out.set(
-      entry.outFile,
-      renderDocument({
+    const html = renderDocument({
         site,
         route: entry.data,
         appHtml,
         assets: { ...input.assets, pageModule: pageName ? input.pageChunks[pageName] : undefined },
         inlineScripts: inline,
-        extraHead: input.extraHead?.(site.locale.code),
-      }),
-    );
+      extraHead: input.extraHead?.(site.locale.code),
+    });
+    if (emit) emit(entry, html);
+    else out.set(entry.outFile, html);
   }
   return out;
 }

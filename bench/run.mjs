@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+// npm run bench — builds the real site and the generated corpus (150 and 600 pages per locale, 3 locales)
+// with the compiled CLI, cold (fresh process, empty output folder), and prints wall time, pages per second
+// and peak memory against the budgets of DESIGN.md section 7. Not a test: figures depend on the machine.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const only = process.argv.slice(2);
+const genCorpus = [process.env.GEN_CORPUS, join(repo, '..', 'shared', 'bench', 'gen-corpus.mjs')].find((p) => p && existsSync(p));
+
+let probe;
+/** A wrapper that runs the CLI and reports the process's peak RSS (worker threads included) at exit. */
+function probeFile() {
+  if (probe) return probe;
+  probe = join(mkdtempSync(join(tmpdir(), 'cheatsheet-bench-')), 'probe.mjs');
+  writeFileSync(probe, `process.on('exit', () => process.stderr.write('\\nPEAK_RSS ' + process.resourceUsage().maxRSS + '\\n'));\nawait import(${JSON.stringify(join(repo, 'dist', 'cli.js'))});\n`);
+  return probe;
+}
+
+/** Runs one cold build in a fresh process; returns wall ms, peak RSS MB and the CLI's own summary. */
+function coldBuild(root, outDir) {
+  rmSync(outDir, { recursive: true, force: true });
+  const start = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [probeFile(), 'build', '--root', root, '--out-dir', outDir], { encoding: 'utf8' });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (r.status !== 0) throw new Error(`build failed in ${root}:\n${r.stderr}\n${r.stdout}`);
+  const rss = Number(/PEAK_RSS (\d+)/.exec(r.stderr)?.[1] ?? 0) / 1024;
+  const pages = Number(/Built (\d+) pages/.exec(r.stdout)?.[1] ?? 0);
+  const phases = /phases: (.*)/.exec(r.stdout)?.[1] ?? '';
+  return { ms, rss, pages, phases };
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+function measure(name, root) {
+  const outDir = join(root, '.bench-build');
+  const results = [];
+  for (let i = 0; i < runs; i++) results.push(coldBuild(root, outDir));
+  rmSync(outDir, { recursive: true, force: true });
+  const ms = median(results.map((r) => r.ms));
+  const rss = Math.max(...results.map((r) => r.rss));
+  const pages = results[0].pages;
+  const best = results.find((r) => r.ms === ms);
+  console.log(`${name.padEnd(26)} ${String(pages).padStart(5)} pages  ${(ms / 1000).toFixed(2).padStart(6)} s (median of ${runs})  ${Math.round((pages / ms) * 1000).toString().padStart(5)} pages/s  peak ${rss.toFixed(0)} MB`);
+  console.log(`${''.padEnd(26)} ${best.phases}`);
+  return { ms, rss, pages };
+}
+
+function corpusSite(pagesPerLocale) {
+  if (!genCorpus) throw new Error('gen-corpus.mjs not found: set GEN_CORPUS or keep ../shared/bench beside the repository');
+  const root = mkdtempSync(join(tmpdir(), `cheatsheet-corpus-${pagesPerLocale}-`));
+  const corpus = join(root, 'corpus');
+  execFileSync(process.execPath, [genCorpus, '--out', corpus, '--pages', String(pagesPerLocale)], { stdio: 'ignore' });
+  mkdirSync(join(root, 'content'));
+  for (const locale of ['pt-BR', 'en', 'es']) cpSync(join(corpus, locale), join(root, 'content', locale), { recursive: true });
+  rmSync(corpus, { recursive: true, force: true });
+  // The corpus has `intro` but no getting-started: a config of its own, same theme as the real site.
+  const config = {
+    title: 'Cloud Cheat Sheet',
+    tagline: 'Generated corpus',
+    favicon: 'img/favicon.svg',
+    url: 'https://example.github.io',
+    baseUrl: '/aws-cheatsheet/',
+    repoUrl: 'https://github.com/example/aws-cheatsheet',
+    ebook: { title: 'Free e-book', href: 'https://docs.aws.amazon.com/pdfs/wellarchitected/latest/framework/wellarchitected-framework.pdf' },
+    i18n: {
+      defaultLocale: 'en',
+      sourceLocale: 'pt-BR',
+      locales: ['pt-BR', 'en', 'es'],
+      localeConfigs: {
+        'pt-BR': { label: 'Português (Brasil)', htmlLang: 'pt-BR', path: 'pt-BR' },
+        en: { label: 'English', htmlLang: 'en', path: 'en' },
+        es: { label: 'Español', htmlLang: 'es', path: 'es' },
+      },
+    },
+    themeConfig: {
+      navbar: {
+        title: 'Cloud Cheat Sheet',
+        items: [
+          { type: 'docSidebar', sidebarId: 'tutorialSidebar', label: 'Docs' },
+          { type: 'doc', docId: 'intro', label: 'Intro' },
+          { type: 'docsVersionDropdown', position: 'right' },
+          { type: 'localeDropdown', position: 'right' },
+          { type: 'search', position: 'right' },
+        ],
+      },
+      footer: { copyright: 'Copyright', links: [{ title: 'Docs', items: [{ label: 'Intro', to: 'docs/intro' }, { label: 'All', to: 'docs' }] }], lastUpdated: '2025-06-25' },
+    },
+  };
+  writeFileSync(join(root, 'site.config.ts'), `export default ${JSON.stringify(config, null, 2)};\n`);
+  return root;
+}
+
+if (!existsSync(join(repo, 'dist', 'cli.js'))) throw new Error('Run `node scripts/compile-cli.mjs` first (npm run bench does).');
+console.log(`cheatsheet build benchmarks — cold builds, ${runs} runs each, Node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`);
+const want = (k) => only.length === 0 || only.includes(k);
+const out = {};
+if (want('site')) out.site = measure('real site (3 locales)', repo);
+const tmpRoots = [];
+if (want('corpus')) {
+  const r150 = corpusSite(150);
+  const r600 = corpusSite(600);
+  tmpRoots.push(r150, r600);
+  out.c150 = measure('corpus 150 × 3 locales', r150);
+  out.c600 = measure('corpus 600 × 3 locales', r600);
+}
+for (const r of tmpRoots) rmSync(r, { recursive: true, force: true });
+
+console.log('\nBudgets (DESIGN.md §7):');
+const line = (ok, text) => console.log(`  ${ok ? 'ok  ' : 'OVER'} ${text}`);
+if (out.site) line(out.site.ms < 2000, `real site under 2 s: ${(out.site.ms / 1000).toFixed(2)} s`);
+if (out.c150) {
+  line(out.c150.ms < 50000 / 30, `150×3 corpus at least 30× faster than Docusaurus 3.10 (50 s): ${(out.c150.ms / 1000).toFixed(2)} s = ${(50000 / out.c150.ms).toFixed(1)}×`);
+  line(out.c600.ms < 4 * out.c150.ms, `600×3 under 4× the 150×3 time: ${(out.c600.ms / out.c150.ms).toFixed(2)}×`);
+}
+const peak = Math.max(...Object.values(out).map((r) => r.rss));
+line(peak < 200, `peak memory under 200 MB: ${peak.toFixed(0)} MB (Docusaurus: 1,560 MB)`);
