@@ -51,6 +51,14 @@ const algolia = z.strictObject({
   externalUrlRegex: z.string().optional(),
   insights: z.boolean().default(false),
   searchPagePath: z.union([z.string(), z.literal(false)]).default('search'),
+  /**
+   * Search hosts to use instead of Algolia's own (`<appId>-dsn.algolia.net` and its fallbacks), tried in
+   * order: e.g. a proxy, or a local test server. Origins such as 'https://search.example.com' or
+   * 'http://127.0.0.1:8080'.
+   */
+  hosts: z.array(z.string().url()).min(1).optional(),
+  /** Origin of the Insights API that click and view events go to (default: Algolia's). */
+  insightsHost: z.string().url().optional(),
 });
 
 export const siteConfigSchema = z.strictObject({
@@ -115,7 +123,7 @@ export const siteConfigSchema = z.strictObject({
       .strictObject({ theme: z.strictObject({ light: z.string(), dark: z.string() }).default({ light: 'github-light', dark: 'github-dark' }) })
       .prefault({}),
     algolia: z.unknown().optional(),
-    search: z.strictObject({ reportUrl: z.string().url().optional() }).prefault({}),
+    search: z.strictObject({ reportUrl: z.string().url().optional(), disableUserPersonalization: z.boolean().default(false) }).prefault({}),
     docs: z
       .strictObject({
         sidebar: z.strictObject({ hideable: z.boolean().default(false), autoCollapseCategories: z.boolean().default(false) }).prefault({}),

@@ -1,8 +1,12 @@
-// The search stage: search settings per locale. (Records and the local index are built here too once
-// the search issue lands; until then the local engine has no index URL and the modal stays closed.)
+// The search stage: per locale, the settings the browser needs, the local index (when Algolia is not
+// configured), the OpenSearch description and the <link rel="search"> every page's head carries.
 import type { LoadedConfig } from '../config/load.ts';
-import type { LocaleInfo, SearchSettings } from '../shared/types.ts';
 import type { RouteTable } from '../routes/route-table.ts';
+import type { LocaleInfo, SearchSettings } from '../shared/types.ts';
+import { localeBase } from '../shared/urls.ts';
+import { indexFile, packIndex } from './local-index.ts';
+import { openSearchLink, openSearchXml } from './opensearch.ts';
+import { buildRecords, docsTagOf } from './records.ts';
 
 export interface SearchAssets {
   files: Map<string, string>;
@@ -10,17 +14,80 @@ export interface SearchAssets {
   extraHead: (locale: string) => string;
 }
 
-export function buildSearch(loaded: LoadedConfig, locales: LocaleInfo[], _table: RouteTable): SearchAssets {
+/** The route of the search page below a locale's base (the route table always has it). */
+export const SEARCH_PAGE_PATH = 'search';
+
+export function buildSearch(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable): SearchAssets {
   const { config } = loaded;
   const algolia = config.themeConfig.algolia;
+  const docsTag = docsTagOf(config.docs.pluginId, config.docs.version.name);
+  const searchPagePath = algolia?.searchPagePath === false ? false : SEARCH_PAGE_PATH;
+  const files = new Map<string, string>();
   const settings = new Map<string, SearchSettings>();
+  const heads = new Map<string, string>();
+
   for (const l of locales) {
-    settings.set(l.code, {
-      engine: algolia ? 'algolia' : 'local',
-      storageIndexName: algolia?.indexName ?? 'local',
-      searchPagePath: 'search',
+    const common = {
+      searchPagePath,
+      personalization: !config.themeConfig.search.disableUserPersonalization,
       ...(config.themeConfig.search.reportUrl ? { reportUrl: config.themeConfig.search.reportUrl } : {}),
-    });
+    } as const;
+    if (algolia) {
+      settings.set(l.code, {
+        engine: 'algolia',
+        storageIndexName: algolia.indexName,
+        ...common,
+        algolia: {
+          appId: algolia.appId,
+          apiKey: algolia.apiKey,
+          indexName: algolia.indexName,
+          contextualSearch: algolia.contextualSearch,
+          searchParameters: withContextualFilters(algolia.searchParameters, algolia.contextualSearch ? [`language:${l.code}`, ['docusaurus_tag:default', `docusaurus_tag:${docsTag}`]] : []),
+          ...(algolia.externalUrlRegex ? { externalUrlRegex: algolia.externalUrlRegex } : {}),
+          insights: algolia.insights,
+          ...(algolia.hosts ? { hosts: algolia.hosts.map(parseHost) } : {}),
+          ...(algolia.insightsHost ? { insightsHost: algolia.insightsHost.replace(/\/+$/, '') } : {}),
+        },
+      });
+    } else {
+      const records = buildRecords(table, l.code, { siteUrl: config.url, docsTag });
+      const index = indexFile(packIndex(records, config.url), l.code, config.baseUrl);
+      files.set(index.file, index.json);
+      settings.set(l.code, { engine: 'local', indexUrl: index.url, storageIndexName: `local-${l.code}`, ...common });
+    }
+
+    if (searchPagePath) {
+      const base = localeBase(config.baseUrl, l.prefix);
+      const page = table.byPath.get(base + searchPagePath);
+      const xmlFile = `${base.slice(config.baseUrl.length)}opensearch.xml`;
+      files.set(
+        xmlFile,
+        openSearchXml({
+          siteTitle: config.title,
+          localeBaseUrl: config.url + base,
+          searchPagePath,
+          faviconUrl: config.url + config.baseUrl + config.favicon,
+          htmlLang: l.htmlLang,
+          description: page?.data.head.description || config.title,
+        }),
+      );
+      heads.set(l.code, openSearchLink(`${config.title} (${l.label})`, base + 'opensearch.xml'));
+    }
   }
-  return { files: new Map(), settings, extraHead: () => '' };
+  return { files, settings, extraHead: (locale) => heads.get(locale) ?? '' };
+}
+
+type FacetFilter = string | FacetFilter[];
+
+/** The language and docs-tag filters first, then the site's own facetFilters (string or array). */
+function withContextualFilters(params: Record<string, unknown>, contextual: FacetFilter[]): Record<string, unknown> {
+  if (contextual.length === 0) return params;
+  const own = params.facetFilters;
+  const extra: FacetFilter[] = own === undefined ? [] : Array.isArray(own) ? (own as FacetFilter[]) : [own as string];
+  return { ...params, facetFilters: [...contextual, ...extra] };
+}
+
+function parseHost(origin: string): { url: string; protocol: 'http' | 'https' } {
+  const u = new URL(origin);
+  return { url: u.host, protocol: u.protocol === 'http:' ? 'http' : 'https' };
 }

@@ -145,15 +145,22 @@ export interface SearchSettings {
     apiKey: string;
     indexName: string;
     contextualSearch: boolean;
+    /** Merged into every request; with contextual search its facetFilters hold language and docs tag. */
     searchParameters: Record<string, unknown>;
     externalUrlRegex?: string;
     insights: boolean;
-    searchPagePath: string | false;
+    /** Replacement hosts (tests, proxies), tried in order. */
+    hosts?: { url: string; protocol: 'http' | 'https' }[];
+    insightsHost?: string;
   };
   /** Index name used for the storage keys of recent/favorite searches. */
   storageIndexName: string;
+  /** Path of the search page below the locale's base, or false when there is none. */
   searchPagePath: string | false;
+  /** Where "Let us know." points when a query finds nothing. */
   reportUrl?: string;
+  /** false: no recent or favorite searches are kept. */
+  personalization: boolean;
 }
 
 /** Everything a page of one locale shares: shipped once in the inline payload, reused across navigations. */

@@ -1,0 +1,87 @@
+// DocSearch-shaped records, one per page section, from the route table: what the local index holds and
+// what `cheatsheet search push` uploads. lvl0 is the page's category, lvl1 its title, lvl2… its headings.
+import type { RouteEntry, RouteTable } from '../routes/route-table.ts';
+import { emptyHierarchy, type Hierarchy, type HitType, type Level } from '../shared/search-hit.ts';
+
+export interface SearchRecord {
+  objectID: string;
+  /** Absolute URL, with the section's anchor. */
+  url: string;
+  url_without_anchor: string;
+  anchor: string | null;
+  type: HitType;
+  content: string | null;
+  hierarchy: Hierarchy;
+  language: string;
+  docusaurus_tag: string;
+  /** DocSearch's ranking hints: page records before their sections, sections in page order. */
+  weight: { pageRank: number; level: number; position: number };
+}
+
+export interface RecordOptions {
+  /** Site origin, e.g. https://example.github.io */
+  siteUrl: string;
+  /** docs-<pluginId>-<version>, DocSearch's tag for the docs of one version. */
+  docsTag: string;
+}
+
+export function docsTagOf(pluginId: string, version: string): string {
+  return `docs-${pluginId}-${version}`;
+}
+
+/** The label of every category of a locale, from its docs-root route. */
+function categoryLabels(table: RouteTable, locale: string): Map<string, string> {
+  const root = table.routes.find((r) => r.data.locale === locale && r.data.kind === 'docsRoot');
+  return new Map((root?.data.docsRoot ?? []).map((c) => [c.key, c.label]));
+}
+
+export function buildRecords(table: RouteTable, locale: string, options: RecordOptions): SearchRecord[] {
+  const labels = categoryLabels(table, locale);
+  const records: SearchRecord[] = [];
+  for (const entry of table.routes) {
+    if (entry.data.locale !== locale || entry.data.kind !== 'doc' || !entry.doc) continue;
+    records.push(...pageRecords(entry, labels, options));
+  }
+  return records;
+}
+
+function pageRecords(entry: RouteEntry, labels: Map<string, string>, options: RecordOptions): SearchRecord[] {
+  const doc = entry.doc!;
+  const title = doc.frontMatter.title;
+  const path = entry.data.path;
+  const base = { lvl0: (doc.category && labels.get(doc.category)) || title, lvl1: title };
+  const make = (type: HitType, hierarchy: Hierarchy, anchor: string | null, text: string[], position: number): SearchRecord => {
+    const url = options.siteUrl + path + (anchor ? `#${encodeURIComponent(anchor)}` : '');
+    const depth = type === 'content' ? 7 : Number(type.slice(3));
+    return {
+      objectID: path + (anchor ? `#${anchor}` : ''),
+      url,
+      url_without_anchor: options.siteUrl + path,
+      anchor,
+      type,
+      content: text.length ? text.join(' ') : null,
+      hierarchy,
+      language: entry.data.locale,
+      docusaurus_tag: options.docsTag,
+      weight: { pageRank: 0, level: 100 - depth * 10, position },
+    };
+  };
+
+  const intro = doc.sections.find((s) => !s.heading);
+  const description = doc.frontMatter.description;
+  const pageText = intro?.text.length ? intro.text : description ? [description] : [];
+  const records = [make('lvl1', { ...emptyHierarchy(), ...base }, null, pageText, 0)];
+
+  // Headings nest: an h3 keeps the h2 above it; a new h2 clears the deeper levels.
+  const trail: (string | null)[] = [];
+  for (const section of doc.sections) {
+    if (!section.heading) continue;
+    const level = Math.min(Math.max(section.level, 2), 6);
+    trail[level] = section.heading;
+    for (let l = level + 1; l <= 6; l++) trail[l] = null;
+    const hierarchy: Hierarchy = { ...emptyHierarchy(), ...base };
+    for (let l = 2; l <= level; l++) hierarchy[`lvl${l}` as Level] = trail[l] ?? null;
+    records.push(make(`lvl${level}` as HitType, hierarchy, section.id ?? null, section.text, records.length));
+  }
+  return records;
+}
