@@ -1,6 +1,8 @@
 // The cheatsheet command line: one thin file per command (flags → renderer API → exit code).
 import { Command } from 'commander';
 import { buildCommand } from './build.ts';
+import { checkCommand } from './check.ts';
+import { newPageCommand } from './new-page.ts';
 import { runCommand } from './report.ts';
 import { serveCommand } from './serve.ts';
 
@@ -25,15 +27,44 @@ program
 
 program
   .command('serve')
-  .description('Serve the site on http://127.0.0.1:3000/<baseUrl>/.')
-  .option('--out-dir <dir>', 'output folder to serve', 'build')
-  .option('-p, --port <port>', 'port to listen on', '3000')
-  .option('--host <host>', 'interface to listen on (other than loopback only when you ask)', '127.0.0.1')
-  .option('--no-watch', 'serve the existing build/ as a static host would, without rebuilding')
-  .option('--open', 'open the site in a browser', false)
+  .summary('preview the site with live reload while you edit (--no-watch: serve build/ as is)')
+  .description('Preview the site while you edit it: builds every locale in memory, serves it at http://127.0.0.1:3000/<baseUrl>/ (pt-BR and es under their own prefix) and reloads the open browser page when you save a file. Errors show in the browser and here; the server keeps running.')
+  .option('--out-dir <dir>', 'with --no-watch: the built folder to serve', 'build')
+  .option('-p, --port <port>', 'port to listen on (0: any free port)', '3000')
+  .option('--host <host>', 'interface to listen on; give 0.0.0.0 only if other machines should reach it', '127.0.0.1')
+  .option('--no-watch', 'serve an existing build/ exactly as a static host would (no rebuilds, no reload script)')
+  .option('--open', 'open the site in your browser', false)
+  .addHelpText('after', '\nExamples:\n  cheatsheet serve                  edit content/ and watch the browser follow\n  cheatsheet serve --port 8080 --open\n  cheatsheet build && cheatsheet serve --no-watch   preview the production build')
   .action(async (opts: { outDir: string; port: string; host: string; watch: boolean; open: boolean }) => {
     const g = program.opts<{ root: string; config: string }>();
     process.exitCode = await runCommand(() => serveCommand({ root: g.root, config: g.config, ...opts }));
+  });
+
+program
+  .command('new-page')
+  .summary('create a page in every locale with the service-page outline')
+  .argument('[category/slug]', 'where the page goes, e.g. compute/ec2-spot (asked for when run in a terminal)')
+  .description('Create a new service page in every locale (content/<locale>/<category>/<slug>.md) with valid front matter and the translated section headings, placed after the last page of its category.')
+  .option('--title <title>', 'page title: the official service name, e.g. "Amazon EC2 Spot Instances"')
+  .option('--no-sidebar', 'leave the page out of the sidebar (front matter sidebar: false)')
+  .option('--position <n>', 'sidebar position (default: after the last page of the category)')
+  .option('--new-category <label>', 'create the category too, with this label (written to _category_.json in every locale)')
+  .addHelpText('after', '\nExample:\n  cheatsheet new-page compute/ec2-spot --title "Amazon EC2 Spot Instances"\nIt never overwrites a file: an existing page is an error that names it.')
+  .action(async (id: string | undefined, opts: { title?: string; sidebar: boolean; position?: string; newCategory?: string }) => {
+    const g = program.opts<{ root: string; config: string }>();
+    process.exitCode = await runCommand(() => newPageCommand({ root: g.root, config: g.config, id, ...opts }));
+  });
+
+program
+  .command('check')
+  .summary('check links, front matter and translations without writing anything')
+  .description('Check the site without writing anything: config, front matter, Markdown, links and anchors (broken links always fail here), plus translations: pages missing in a locale, translations older than their pt-BR source and section headings that do not follow the source.')
+  .option('--format <format>', 'text (for people) or json (for CI and scripts)', 'text')
+  .option('--strict', 'also fail on stale translations', false)
+  .addHelpText('after', '\nExit code: 0 when everything is fine, 1 when something is wrong.\nA translation is stale when its front matter has a source_hash that no longer matches the pt-BR page,\nor (without source_hash) when git shows the pt-BR page changed after it.')
+  .action(async (opts: { format: string; strict: boolean }) => {
+    const g = program.opts<{ root: string; config: string }>();
+    process.exitCode = await runCommand(() => checkCommand({ root: g.root, config: g.config, ...opts }));
   });
 
 await program.parseAsync(process.argv);

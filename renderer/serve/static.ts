@@ -36,8 +36,12 @@ export interface StaticOptions {
   dev: boolean;
 }
 
-/** Maps a request path to a file inside dir, or undefined. Never leaves dir. */
-export function resolveFile(dir: string, baseUrl: string, rawPath: string): string | undefined {
+/**
+ * The part of a request path under baseUrl, decoded and checked: undefined for anything that could name a
+ * file outside the site (`..` or `.` segments, encoded or not, backslashes, NUL, empty segments) or that is
+ * not under baseUrl at all.
+ */
+export function sitePath(baseUrl: string, rawPath: string): string | undefined {
   let path: string;
   try {
     path = decodeURIComponent(rawPath);
@@ -47,10 +51,22 @@ export function resolveFile(dir: string, baseUrl: string, rawPath: string): stri
   if (path.includes('\0') || path.includes('\\')) return undefined;
   if (!path.startsWith(baseUrl) && path + '/' !== baseUrl) return undefined;
   const rel = path.slice(baseUrl.length);
+  if (rel.startsWith('/') || rel.includes('//')) return undefined;
   if (rel.split('/').some((seg) => seg === '..' || seg === '.')) return undefined;
-  const candidates = rel === '' || rel.endsWith('/') ? [`${rel}index.html`] : [rel, `${rel}.html`, `${rel}/index.html`];
+  return rel;
+}
+
+/** The output files that may answer a site path, in order: trailing slashes off, `.html` implied. */
+export function fileCandidates(rel: string): string[] {
+  return rel === '' || rel.endsWith('/') ? [`${rel}index.html`] : [rel, `${rel}.html`, `${rel}/index.html`];
+}
+
+/** Maps a request path to a file inside dir, or undefined. Never leaves dir. */
+export function resolveFile(dir: string, baseUrl: string, rawPath: string): string | undefined {
+  const rel = sitePath(baseUrl, rawPath);
+  if (rel === undefined || !existsSync(dir)) return undefined;
   const root = realpathSync(dir);
-  for (const c of candidates) {
+  for (const c of fileCandidates(rel)) {
     const file = join(root, c);
     if (!existsSync(file)) continue;
     const real = realpathSync(file);
@@ -60,8 +76,13 @@ export function resolveFile(dir: string, baseUrl: string, rawPath: string): stri
   return undefined;
 }
 
+/** The locale prefix a path sits under ('' for the default locale). */
+export function localePrefixOf(baseUrl: string, rawPath: string, prefixes: string[]): string {
+  return prefixes.find((p) => rawPath.startsWith(`${baseUrl}${p}/`) || rawPath === `${baseUrl}${p}`) ?? '';
+}
+
 export function notFoundFile(dir: string, baseUrl: string, rawPath: string, prefixes: string[]): string | undefined {
-  const prefix = prefixes.find((p) => rawPath.startsWith(`${baseUrl}${p}/`) || rawPath === `${baseUrl}${p}`);
+  const prefix = localePrefixOf(baseUrl, rawPath, prefixes);
   const file = join(dir, prefix ? `${prefix}/404.html` : '404.html');
   return existsSync(file) ? file : undefined;
 }

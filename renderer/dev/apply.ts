@@ -1,0 +1,224 @@
+// Applies a batch of file changes to a DevState, redoing only what they touch:
+// - a Markdown file → that doc is reprocessed and its page re-rendered; when its title, sidebar_label,
+//   sidebar_position or sidebar flag changed (or a page or category came or went), every page of its locale
+//   is re-rendered, since they all show the sidebar; pages added or removed also change the language links
+//   of the same page in the other locales;
+// - templates/ or client/ → the browser bundle and the server templates are rebuilt, every page re-rendered.
+// Config and UI strings changes are not handled here: they need a full build (dev-site.ts).
+import { bundleClient } from '../bundle/client.ts';
+import { listContentFiles, type ContentFile } from '../content/files.ts';
+import { duplicateRoutes, loadCategory } from '../content/load.ts';
+import { deserialize, processDoc, type ProcessedDoc } from '../content/process-doc.ts';
+import { packageRoot } from '../paths.ts';
+import { loadTemplates } from '../render/templates.ts';
+import { buildRouteTable, type RouteEntry } from '../routes/route-table.ts';
+import { buildSearch } from '../search/build-search.ts';
+import { join } from 'node:path';
+import { fileKey } from './full-build.ts';
+import { recheckLinks, updateIds } from './links.ts';
+import { toProblems, type DevProblem } from './problems.ts';
+import { putBundle, putSearch, putSitemap, renderRoutes, routesOf, siteDataFor, stableSearch, updateChunks, type DevState } from './state.ts';
+
+export interface ChangeBatch {
+  /** Absolute paths of changed, added or removed files under content/. */
+  content: Set<string>;
+  /** Something under templates/ or client/ changed. */
+  code: boolean;
+  /** Something under static/ changed (only link checking and the browser care). */
+  static: boolean;
+}
+
+export interface ApplyResult {
+  /** Public paths whose HTML changed, or 'all'. */
+  reload: Set<string> | 'all';
+  /** Problems by key; an empty list clears the key. */
+  problems: Map<string, DevProblem[]>;
+  warnings: string[];
+  /** Pages rendered now plus pages left dirty (rendered on request or in the background). */
+  rendered: number;
+  /** Links must be checked on every page (ids or routes changed), not just on the re-rendered ones. */
+  fullLinkCheck: boolean;
+  /** Pages rendered now, by output file: their links are re-checked. */
+  renderedNow: Set<string>;
+}
+
+const SIDEBAR_FIELDS = ['title', 'sidebar_label', 'sidebar_position', 'sidebar'] as const;
+
+function sidebarChanged(before: ProcessedDoc, after: ProcessedDoc): boolean {
+  return SIDEBAR_FIELDS.some((k) => before.frontMatter[k] !== after.frontMatter[k]);
+}
+
+/** Reprocesses the content files of the batch; returns the locales whose sidebar data changed. */
+async function applyContent(state: DevState, changed: Set<string>, result: ApplyResult) {
+  const structural = new Set<string>();
+  const docChanged = new Set<ProcessedDoc>();
+  const keysChanged = new Set<string>();
+  const touched = new Set<string>();
+  const contentDir = join(state.root, 'content');
+  for (const abs of changed) {
+    const locale = abs.slice(contentDir.length + 1).split(/[\\/]/)[0];
+    if (locale && state.content.has(locale)) touched.add(locale);
+  }
+  for (const locale of touched) {
+    const lc = state.content.get(locale)!;
+    const onDisk = listContentFiles(state.root, [locale]);
+    const present = new Set(onDisk.map((f) => f.absPath));
+    // Removed files: their doc or category leaves the locale.
+    for (const doc of [...lc.docs]) {
+      const abs = join(contentDir, locale, doc.relPath);
+      if (present.has(abs)) continue;
+      lc.docs.splice(lc.docs.indexOf(doc), 1);
+      result.problems.set(fileKey(doc.file), []);
+      structural.add(locale);
+      keysChanged.add(doc.id);
+    }
+    for (const [key, cat] of [...lc.categories]) {
+      if (present.has(join(contentDir, locale, cat.file.slice(`content/${locale}/`.length)))) continue;
+      lc.categories.delete(key);
+      structural.add(locale);
+    }
+    for (const file of onDisk) {
+      const known = file.kind === 'doc' ? lc.docs.find((d) => d.relPath === file.relPath) : [...lc.categories.values()].find((c) => c.file === file.file);
+      if (known && !changed.has(file.absPath)) continue;
+      if (file.kind === 'category') applyCategory(state, file, result) && structural.add(locale);
+      else {
+        const doc = await applyDoc(state, file, result);
+        if (!doc) continue;
+        if (!known) {
+          structural.add(locale);
+          keysChanged.add(doc.id);
+        } else if (sidebarChanged(known as ProcessedDoc, doc)) structural.add(locale);
+        docChanged.add(doc);
+      }
+    }
+    const dups = duplicateRoutes(lc.docs);
+    result.problems.set(`routes:${locale}`, dups.flatMap(toProblems));
+  }
+  return { structural, docChanged, keysChanged };
+}
+
+function applyCategory(state: DevState, file: ContentFile, result: ApplyResult): boolean {
+  try {
+    const cat = loadCategory(file);
+    state.content.get(file.locale)!.categories.set(cat.key, cat);
+    result.problems.set(fileKey(file.file), []);
+    return true;
+  } catch (err) {
+    result.problems.set(fileKey(file.file), toProblems(err));
+    return false;
+  }
+}
+
+/** Reprocesses one Markdown file; on failure the last good version stays and the problem is reported. */
+async function applyDoc(state: DevState, file: ContentFile, result: ApplyResult): Promise<ProcessedDoc | undefined> {
+  const out = await processDoc(state.jobFor(file));
+  if (!out.ok) {
+    result.problems.set(fileKey(file.file), toProblems(deserialize(out.error)));
+    return undefined;
+  }
+  const lc = state.content.get(file.locale)!;
+  const i = lc.docs.findIndex((d) => d.relPath === file.relPath);
+  if (i >= 0) lc.docs[i] = out.doc;
+  else lc.docs.push(out.doc);
+  result.problems.set(fileKey(file.file), []);
+  result.warnings.push(...out.doc.warnings);
+  return out.doc;
+}
+
+/** Rebuilds the browser bundle and server templates; false (with a problem) when they do not compile. */
+async function applyCode(state: DevState, result: ApplyResult): Promise<boolean> {
+  const templatesDir = join(packageRoot(), 'templates');
+  try {
+    const [bundle, templates] = await Promise.all([
+      bundleClient({ root: state.root, templatesDir, baseUrl: state.loaded.config.baseUrl, minify: false }),
+      loadTemplates(templatesDir, state.root),
+    ]);
+    const previous = state.bundle;
+    state.bundle = bundle;
+    state.templates = templates;
+    putBundle(state, previous);
+    result.problems.set('code', []);
+    return true;
+  } catch (err) {
+    result.problems.set('code', toProblems(err));
+    return false;
+  }
+}
+
+/**
+ * Applies a batch: the changed pages are rendered at once; other pages whose sidebar or language links
+ * changed are marked dirty (rendered when requested, or by `renderSomeDirty` in the background), so the
+ * page being edited is served as soon as possible. Links are checked afterwards (`finishLinks`).
+ */
+export async function applyChanges(state: DevState, batch: ChangeBatch): Promise<ApplyResult> {
+  const result: ApplyResult = { reload: new Set(), problems: new Map(), warnings: [], rendered: 0, fullLinkCheck: false, renderedNow: new Set() };
+  const codeOk = batch.code ? await applyCode(state, result) : false;
+  const { structural, docChanged, keysChanged } = await applyContent(state, batch.content, result);
+
+  const { loaded, locales, content, strings } = state;
+  state.table = buildRouteTable({ loaded, locales, content, strings });
+  for (const l of locales) if (structural.has(l.code)) state.siteData.set(l.code, siteDataFor(state, l));
+
+  const now = new Map<string, RouteEntry>();
+  const later = new Map<string, RouteEntry>();
+  const chunked = new Map<string, RouteEntry[]>();
+  for (const r of state.table.routes) {
+    const own = !!r.doc && docChanged.has(r.doc);
+    if (own) now.set(r.outFile, r);
+    else if (codeOk || structural.has(r.data.locale) || (r.doc && keysChanged.has(r.doc.id)) || state.dirty.has(r.outFile)) later.set(r.outFile, r);
+    if (own || (r.doc && keysChanged.has(r.doc.id))) chunked.set(r.data.locale, [...(chunked.get(r.data.locale) ?? []), r]);
+  }
+  for (const l of locales) {
+    if (structural.has(l.code)) updateChunks(state, l.code);
+    else if (chunked.has(l.code)) updateChunks(state, l.code, chunked.get(l.code));
+  }
+  state.dirty = later;
+  try {
+    renderRoutes(state, [...now.values()]);
+    result.problems.set('render', []);
+  } catch (err) {
+    result.problems.set('render', toProblems(err));
+    return result;
+  }
+  result.rendered = now.size + later.size;
+  result.renderedNow = new Set(now.keys());
+  if (keysChanged.size) putSitemap(state);
+
+  // Removed pages stop being served.
+  const live = new Set(state.table.routes.map((r) => r.outFile));
+  for (const outFile of state.ids.keys()) {
+    if (live.has(outFile)) continue;
+    state.files.delete(outFile);
+    state.ids.delete(outFile);
+  }
+  result.fullLinkCheck = codeOk || batch.static || keysChanged.size > 0 || later.size > 0;
+  result.reload = codeOk || batch.static ? 'all' : new Set([...now.values(), ...later.values()].map((r) => r.data.path));
+  return result;
+}
+
+/** Checks links after an update: on the re-rendered pages, or everywhere when ids or routes changed. */
+export function finishLinks(state: DevState, result: ApplyResult): void {
+  const { idsChanged } = updateIds(state, result.renderedNow);
+  if (result.fullLinkCheck || idsChanged) recheckLinks(state);
+  else recheckLinks(state, result.renderedNow);
+}
+
+/**
+ * The search stage after an edit. Its index changes with every page, but it is served under a stable name;
+ * pages are re-rendered only when what they embed (settings, extra head markup) changed.
+ */
+export function refreshSearch(state: DevState): Set<string> {
+  const previous = state.search;
+  const next = stableSearch(buildSearch(state.loaded, state.locales, state.table), state.loaded.config.baseUrl);
+  state.search = next;
+  putSearch(state, previous);
+  const changed = new Set<string>();
+  for (const l of state.locales) {
+    const same = JSON.stringify(previous.settings.get(l.code)) === JSON.stringify(next.settings.get(l.code)) && previous.extraHead(l.code) === next.extraHead(l.code);
+    if (same) continue;
+    changed.add(l.code);
+    state.siteData.set(l.code, siteDataFor(state, l));
+    renderRoutes(state, routesOf(state, l.code));
+  }
+  return changed;
+}

@@ -1,0 +1,166 @@
+// The dev loop: one full build, then a watcher whose batches are applied one at a time. It never stops on
+// a bad file: the last good pages stay served, the problem is reported (terminal and browser overlay) and
+// disappears when the file is fixed.
+import { EventEmitter } from 'node:events';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { packageRoot, siteOrPackageDir } from '../paths.ts';
+import { applyChanges, finishLinks, refreshSearch } from './apply.ts';
+import { fullDevBuild, shownPath, type DevBuildOptions } from './full-build.ts';
+import { brokenLinks } from './links.ts';
+import { linkProblem, toProblems, type DevProblem } from './problems.ts';
+import { renderSomeDirty, type DevState } from './state.ts';
+import { SiteWatcher, type Batch } from './watch.ts';
+
+export interface UpdateInfo {
+  /** Files that triggered the update, relative to the site. */
+  changed: string[];
+  ms: number;
+  rendered: number;
+  /** Public paths whose HTML changed, or 'all'. */
+  reload: string[] | 'all';
+}
+
+export interface DevSiteEvents {
+  /** Pages changed: browsers showing them reload. */
+  update: [UpdateInfo];
+  /** The list of current problems changed (empty: everything is fine again). */
+  problems: [DevProblem[]];
+  warning: [string];
+}
+
+// Order in which problems are shown: what blocks everything first.
+const ORDER = ['build', 'code', 'render'];
+
+export class DevSite extends EventEmitter<DevSiteEvents> {
+  state: DevState | undefined;
+  private readonly problemsByKey = new Map<string, DevProblem[]>();
+  private watcher: SiteWatcher | undefined;
+  private queue: Promise<void> = Promise.resolve();
+  private warnedLinks = new Set<string>();
+  /** Bumped on every applied change: lets a reconnecting browser know whether it missed one. */
+  generation = 0;
+
+  constructor(private readonly options: DevBuildOptions & { watch?: boolean }) {
+    super();
+  }
+
+  get problems(): DevProblem[] {
+    const keys = [...this.problemsByKey.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+    return keys.flatMap((k) => this.problemsByKey.get(k)!);
+  }
+
+  /** Builds everything once and starts watching. Resolves even when the build fails (the problem is shown). */
+  async start(): Promise<void> {
+    await this.rebuildAll([]);
+    if (this.options.watch === false) return;
+    const root = this.options.root;
+    const pkg = packageRoot();
+    const paths = this.state?.watched ?? [join(root, 'content'), join(root, this.options.configFile ?? 'site.config.ts'), siteOrPackageDir(root, 'i18n')];
+    this.watcher = new SiteWatcher(
+      {
+        content: join(root, 'content'),
+        i18n: siteOrPackageDir(root, 'i18n'),
+        static: siteOrPackageDir(root, 'static'),
+        config: join(root, this.options.configFile ?? 'site.config.ts'),
+        code: [join(pkg, 'templates'), join(pkg, 'client'), join(root, 'templates'), join(root, 'client')],
+      },
+      paths,
+      (batch) => this.enqueue(batch),
+      (err) => this.emit('warning', `file watcher: ${err.message}`),
+    );
+    await this.watcher.ready;
+  }
+
+  /** Resolves once every change seen so far has been applied. */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
+  async close(): Promise<void> {
+    await this.watcher?.close();
+    await this.queue;
+  }
+
+  private enqueue(batch: Batch): void {
+    this.queue = this.queue.then(() => this.apply(batch)).catch((err: unknown) => this.setProblems('build', toProblems(err)));
+  }
+
+  private async apply(batch: Batch): Promise<void> {
+    const changed = batch.paths.map((p) => shownPath(this.options.root, p));
+    if (batch.full || !this.state || this.problemsByKey.has('build') || this.problemsByKey.has('render')) {
+      await this.rebuildAll(changed);
+      return;
+    }
+    const started = performance.now();
+    const state = this.state;
+    const result = await applyChanges(state, batch);
+    for (const [key, list] of result.problems) this.setProblems(key, list, false);
+    this.emitProblems();
+    for (const w of result.warnings) this.emit('warning', w);
+    this.generation++;
+    this.emit('update', { changed, ms: performance.now() - started, rendered: result.rendered, reload: result.reload === 'all' ? 'all' : [...result.reload] });
+    // Then, off the critical path: pages left dirty (each is also rendered at once if requested), links, search.
+    while (state.dirty.size) {
+      renderSomeDirty(state, 12);
+      await new Promise((r) => setImmediate(r));
+    }
+    finishLinks(state, result);
+    this.updateLinkProblems();
+    this.emitProblems();
+    // The search index does not change what an open page shows: no reload for it.
+    refreshSearch(state);
+  }
+
+  private async rebuildAll(changed: string[]): Promise<void> {
+    const started = performance.now();
+    try {
+      const result = await fullDevBuild(this.options);
+      this.state = result.state;
+      this.problemsByKey.clear();
+      for (const [key, list] of result.problems) this.problemsByKey.set(key, list);
+      this.warnedLinks.clear();
+      this.updateLinkProblems();
+      for (const w of result.warnings) this.emit('warning', w);
+    } catch (err) {
+      // Nothing new can be served: the previous pages stay, with the problem shown over them.
+      this.problemsByKey.set('build', toProblems(err));
+    }
+    this.emitProblems();
+    this.generation++;
+    const rendered = this.state?.table.routes.length ?? 0;
+    if (changed.length || this.generation > 1) this.emit('update', { changed, ms: performance.now() - started, rendered, reload: 'all' });
+  }
+
+  private updateLinkProblems(): void {
+    if (!this.state) return;
+    const { errors, warnings } = brokenLinks(this.state);
+    this.problemsByKey.set('links', errors.map(linkProblem));
+    for (const w of warnings) {
+      const text = `broken link: ${w.source} → ${w.target} (${w.reason})`;
+      if (!this.warnedLinks.has(text)) this.emit('warning', text);
+      this.warnedLinks.add(text);
+    }
+  }
+
+  private lastEmitted = '[]';
+  private setProblems(key: string, list: DevProblem[], emit = true): void {
+    if (list.length) this.problemsByKey.set(key, list);
+    else this.problemsByKey.delete(key);
+    if (emit) this.emitProblems();
+  }
+
+  private emitProblems(): void {
+    for (const [k, v] of this.problemsByKey) if (!v.length) this.problemsByKey.delete(k);
+    const json = JSON.stringify(this.problems);
+    if (json === this.lastEmitted) return;
+    this.lastEmitted = json;
+    this.emit('problems', this.problems);
+  }
+}
+
+function rank(key: string): number {
+  const i = ORDER.indexOf(key);
+  if (i >= 0) return i;
+  return key === 'links' ? ORDER.length + 2 : ORDER.length + 1;
+}
