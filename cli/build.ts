@@ -26,6 +26,7 @@ export async function buildCommand(flags: BuildFlags): Promise<number> {
       `Built ${Object.values(result.pagesPerLocale).reduce((a, b) => a + b, 0)} pages (${pages}) into ${out}/ in ${(total / 1000).toFixed(2)} s`,
       `  output: ${result.fileCount} files, ${kb(result.outputBytes)}; warnings: ${result.warnings.length}`,
       `  phases: ${result.phases.map((p) => `${p.name} ${p.ms.toFixed(0)} ms`).join(', ')}`,
+      ...(process.env.CHEATSHEET_DEBUG_MEMORY ? [`  memory after each phase (MB): ${result.phases.map((p) => `${p.name} ${p.rssMb}`).join(', ')}`] : []),
       '',
     ].join('\n'),
   );

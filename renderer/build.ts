@@ -39,6 +39,8 @@ export interface BuildOptions {
 export interface Phase {
   name: string;
   ms: number;
+  /** Resident memory of the process when the phase ended, in MB. */
+  rssMb: number;
 }
 
 export interface BuildResult {
@@ -67,7 +69,7 @@ class Timer {
     try {
       return await fn();
     } finally {
-      this.phases.push({ name, ms: performance.now() - start });
+      this.phases.push({ name, ms: performance.now() - start, rssMb: Math.round(process.memoryUsage.rss() / 1048576) });
     }
   }
 }

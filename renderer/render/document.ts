@@ -30,13 +30,24 @@ export function scriptJson(value: unknown): string {
 }
 
 export const PAYLOAD_ID = '__CHEATSHEET_DATA__';
+
+// A locale's site data is the same object for all its pages: serialise it once (it is most of the payload).
+const siteJsonCache = new WeakMap<SiteData, string>();
+function siteJson(site: SiteData): string {
+  let json = siteJsonCache.get(site);
+  if (json === undefined) siteJsonCache.set(site, (json = scriptJson(site)));
+  return json;
+}
+
+/** The shape of the inline payload, written piecewise above. */
+export type { HydrationPayload };
 export const ROOT_ID = '__cheatsheet';
 
 export function renderDocument({ site, route, appHtml, assets, inlineScripts, extraHead = '' }: DocumentInput): string {
   const { head } = route;
   const lang = site.locale.htmlLang;
   // The content HTML is already in the markup: the browser reads it from the DOM instead of a second copy.
-  const payload: HydrationPayload = { site, route: route.doc ? { ...route, doc: { ...route.doc, html: undefined } } : route };
+  const routeJson = scriptJson(route.doc ? { ...route, doc: { ...route.doc, html: undefined } } : route);
   const meta = [
     `<meta charset="utf-8">`,
     `<meta name="viewport" content="width=device-width, initial-scale=1">`,
@@ -68,7 +79,7 @@ ${meta.join('\n')}
 </head>
 <body>
 <div id="${ROOT_ID}">${appHtml}</div>
-<script id="${PAYLOAD_ID}" type="application/json">${scriptJson(payload)}</script>
+<script id="${PAYLOAD_ID}" type="application/json">{"site":${siteJson(site)},"route":${routeJson}}</script>
 <script type="module" src="${escapeHtml(assets.entry)}"></script>
 </body>
 </html>

@@ -73,6 +73,9 @@ export async function loadTemplates(templatesDir: string, root: string): Promise
   mkdirSync(cacheDir, { recursive: true });
   const file = join(cacheDir, `ssr.${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
   if (!existsSync(file)) writeFileSync(file, code);
+  // React's server renderer is loaded from node_modules by the bundle and picks its development build (several
+  // times slower, and far more garbage) unless told otherwise. Tests set NODE_ENV themselves.
+  process.env.NODE_ENV ??= 'production';
   const mod = (await import(pathToFileURL(file).href)) as Omit<Templates, 'pages' | 'inputs'> & { pages: Record<string, { default?: unknown }> };
   const resolved: Record<string, ComponentType> = {};
   for (const p of pages) {
