@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { isExternalHref, joinUrl, localeBase, normalisePath, outputFileOf, routePath, splitHash } from './urls.ts';
+
+describe('URL helpers', () => {
+  const base = '/aws-cheatsheet/';
+  it('builds locale bases and routes without trailing slashes (except a home)', () => {
+    expect(localeBase(base, '')).toBe('/aws-cheatsheet/');
+    expect(localeBase(base, 'pt-BR')).toBe('/aws-cheatsheet/pt-BR/');
+    expect(routePath(base, 'pt-BR', '')).toBe('/aws-cheatsheet/pt-BR/');
+    expect(routePath(base, 'pt-BR', 'docs/compute/ec2')).toBe('/aws-cheatsheet/pt-BR/docs/compute/ec2');
+    expect(routePath(base, '', 'docs')).toBe('/aws-cheatsheet/docs');
+    expect(joinUrl('/a/', '/b', 'c/')).toBe('/a/b/c/');
+  });
+  it('maps public paths to output files as DESIGN.md section 2 says', () => {
+    expect(outputFileOf(base, '/aws-cheatsheet/pt-BR/docs/compute/ec2')).toBe('pt-BR/docs/compute/ec2.html');
+    expect(outputFileOf(base, '/aws-cheatsheet/pt-BR/')).toBe('pt-BR/index.html');
+    expect(outputFileOf(base, '/aws-cheatsheet/')).toBe('index.html');
+    expect(outputFileOf(base, '/aws-cheatsheet/404')).toBe('404.html');
+    expect(outputFileOf(base, '/aws-cheatsheet/docs')).toBe('docs.html');
+  });
+  it('tells external links and splits decoded hashes', () => {
+    expect(isExternalHref('https://aws.amazon.com')).toBe(true);
+    expect(isExternalHref('mailto:a@b.c')).toBe(true);
+    expect(isExternalHref('//cdn.example.com/x')).toBe(true);
+    expect(isExternalHref('/aws-cheatsheet/docs')).toBe(false);
+    expect(isExternalHref('#x')).toBe(false);
+    expect(splitHash('/a/b#configura%C3%A7%C3%A3o')).toEqual({ path: '/a/b', hash: 'configuração' });
+    expect(splitHash('/a/b')).toEqual({ path: '/a/b', hash: '' });
+  });
+  it('normalises paths: query and hash dropped, trailing slash off, homes kept', () => {
+    const homes = ['/aws-cheatsheet/', '/aws-cheatsheet/pt-BR/'];
+    expect(normalisePath('/aws-cheatsheet/docs/?q=1#x', homes)).toBe('/aws-cheatsheet/docs');
+    expect(normalisePath('/aws-cheatsheet/pt-BR', homes)).toBe('/aws-cheatsheet/pt-BR/');
+    expect(normalisePath('/aws-cheatsheet/', homes)).toBe('/aws-cheatsheet/');
+  });
+});
