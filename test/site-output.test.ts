@@ -1,0 +1,84 @@
+// The real site's build output: every route of spec section 2 in all three locales, laid out as DESIGN.md
+// says, with the head every page must carry.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+
+const out = inject('siteBuild');
+const read = (rel: string) => readFileSync(join(out, rel), 'utf8');
+const LOCALES = [
+  { prefix: 'pt-BR/', lang: 'pt-BR' },
+  { prefix: '', lang: 'en' },
+  { prefix: 'es/', lang: 'es' },
+];
+
+describe('real site output', () => {
+  it('has every route of spec section 2 in every locale', () => {
+    for (const { prefix } of LOCALES) {
+      for (const rel of ['index.html', 'search.html', 'docs.html', 'docs/intro.html', 'docs/test.html', 'docs/getting-started.html', 'docs/getting-started/contributing.html', 'docs/compute/ec2.html', 'docs/security/aws-iam-identity-center.html', '404.html']) {
+        expect(existsSync(join(out, prefix + rel)), prefix + rel).toBe(true);
+      }
+    }
+    expect(existsSync(join(out, 'sitemap.xml'))).toBe(true);
+  });
+
+  it('gives each page its language, title, description, canonical, alternates and Open Graph tags', () => {
+    for (const { prefix, lang } of LOCALES) {
+      const html = read(`${prefix}docs/compute/ec2.html`);
+      expect(html).toMatch(new RegExp(`<html lang="${lang}" dir="ltr"`));
+      expect(html).toMatch(/<title>Amazon EC2 \| AWS Cheat Sheet<\/title>/);
+      expect(html).toMatch(/<meta name="description" content="[^"]{20,}">/);
+      expect(html).toContain(`<link rel="canonical" href="https://example.github.io/aws-cheatsheet/${prefix}docs/compute/ec2">`);
+      for (const [hreflang, p] of [['pt-BR', 'pt-BR/'], ['en', ''], ['es', 'es/'], ['x-default', '']]) {
+        expect(html).toContain(`<link rel="alternate" hreflang="${hreflang}" href="https://example.github.io/aws-cheatsheet/${p}docs/compute/ec2">`);
+      }
+      expect(html).toContain('<meta property="og:title" content="Amazon EC2 | AWS Cheat Sheet">');
+      expect(html).toContain('<meta property="og:type" content="article">');
+    }
+  });
+
+  it('renders the layout parts with their theme class names', () => {
+    const html = read('pt-BR/docs/compute/ec2.html');
+    for (const cls of ['skip-to-content', 'theme-announcement-bar', 'theme-layout-navbar', 'theme-layout-main', 'theme-doc-sidebar-container', 'theme-doc-sidebar-menu', 'theme-doc-breadcrumbs', 'theme-doc-toc-desktop', 'theme-doc-toc-mobile', 'theme-doc-markdown', 'theme-layout-footer', 'DocSearch-Button']) {
+      expect(html, cls).toContain(cls);
+    }
+    expect(html.indexOf('skip-to-content')).toBeLessThan(html.indexOf('theme-announcement-bar'));
+    expect(html).toContain('aria-current="page"');
+    // The footer's date, in the locale's own format.
+    expect(html).toContain('25/06/2025');
+    expect(read('docs/compute/ec2.html')).toContain('06/25/2025');
+  });
+
+  it('renders pages without a sidebar entry without the sidebar', () => {
+    expect(read('docs/networking/vpc.html')).not.toContain('theme-doc-sidebar-container');
+    expect(read('docs/intro.html')).not.toContain('theme-doc-sidebar-container');
+    expect(read('docs/networking/aws-global-accelerator.html')).toContain('theme-doc-sidebar-container');
+  });
+
+  it('links the docs sidebar navbar item to the getting-started page', () => {
+    const html = read('pt-BR/index.html');
+    expect(html).toMatch(/<a href="\/aws-cheatsheet\/pt-BR\/docs\/getting-started" class="navbar__item navbar__link[^"]*">Guia rápido/);
+  });
+
+  it('lists indexable pages in the sitemap with their alternates, not the search or 404 pages', () => {
+    const sitemap = read('sitemap.xml');
+    expect(sitemap).toContain('<loc>https://example.github.io/aws-cheatsheet/pt-BR/docs/compute/ec2</loc>');
+    expect(sitemap).toContain('hreflang="es" href="https://example.github.io/aws-cheatsheet/es/docs/compute/ec2"');
+    expect(sitemap).not.toContain('/search<');
+    expect(sitemap).not.toContain('/404<');
+    expect(sitemap.match(/<url>/g)!.length).toBe(3 * (148 + 2));
+  });
+
+  it('writes content-hashed assets and one lazily loaded chunk per page', () => {
+    const html = read('docs/compute/ec2.html');
+    const entry = /<script type="module" src="(\/aws-cheatsheet\/assets\/[^"]+\.[A-Z0-9]{8}\.js)"><\/script>/.exec(html);
+    expect(entry).not.toBeNull();
+    expect(existsSync(join(out, entry![1]!.replace('/aws-cheatsheet/', '')))).toBe(true);
+    const payload = JSON.parse(/<script id="__CHEATSHEET_DATA__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as { site: { routesManifestUrl: string } };
+    const manifest = JSON.parse(read(payload.site.routesManifestUrl.replace('/aws-cheatsheet/', ''))) as Record<string, string>;
+    expect(Object.keys(manifest)).toHaveLength(148 + 3);
+    const chunk = manifest['/aws-cheatsheet/docs/compute/ec2']!;
+    expect(chunk).toMatch(/\/assets\/pages\/[A-Za-z0-9]+\.js$/);
+    expect(read(chunk.replace('/aws-cheatsheet/', ''))).toContain('Amazon EC2');
+  });
+});
