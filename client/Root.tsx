@@ -1,12 +1,22 @@
-// The browser's top component: owns the current route and the runtime the templates use
-// (client-side navigation, preloading, the search modal).
-import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+// The browser's top component: owns the current route and the runtime the templates use.
+// A navigation loads the target's chunk first (the old page stays, a progress bar appears after 200 ms),
+// then renders it, updates <head>, and scrolls to the top, the anchor or the remembered position. A chunk
+// that cannot be loaded turns the navigation into a full page load.
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import type { RouteData, SiteData } from '../renderer/shared/types.ts';
-import { isExternalHref, splitHash } from '../renderer/shared/urls.ts';
+import { splitHash } from '../renderer/shared/urls.ts';
 import { App } from '../templates/App.tsx';
 import type { Runtime } from '../templates/context.tsx';
+import { installCopyButtons } from './copy-code.ts';
 import type { PageModules } from './entry.tsx';
+import { applyHead } from './head.ts';
+import { poppedScroll, pushEntry, startHistory } from './history.ts';
+import { createPageLoader } from './page-loader.ts';
+import { installPlainLinks, prefetchContentLinks, type LinkRuntime } from './plain-links.ts';
+import { createVisibilityPrefetcher } from './prefetch.ts';
+import { startProgress } from './progress-bar.ts';
 import { RouteLoader } from './route-loader.ts';
+import { routeOfHref } from './route-of.ts';
 import { createSearchLauncher } from './search/launcher.ts';
 
 interface Current {
@@ -14,74 +24,141 @@ interface Current {
   page?: ComponentType;
 }
 
+type ScrollTarget = { hash: string } | { y: number };
+
 export function Root({ site, initialRoute, initialPage, pages }: { site: SiteData; initialRoute: RouteData; initialPage?: ComponentType; pages: PageModules }) {
   const [current, setCurrent] = useState<Current>({ route: initialRoute, page: initialPage });
   const [hydrated, setHydrated] = useState(false);
-  const loader = useMemo(() => new RouteLoader(site.routesManifestUrl), [site.routesManifestUrl]);
-  const currentPath = useRef(initialRoute.path);
-
-  useEffect(() => setHydrated(true), []);
-
-  const search = useMemo(() => createSearchLauncher(site), [site]);
-  useEffect(() => () => search.dispose(), [search]);
+  // Built once: the site and the first route never change for the life of the page.
+  const [{ loader, pageLoader }] = useState(() => ({ loader: new RouteLoader(site.routesManifestUrl, initialRoute), pageLoader: createPageLoader(pages, initialRoute, initialPage) }));
+  const nav = useRef<{ path: string; token: number; scroll?: ScrollTarget; finish?: () => void }>({ path: initialRoute.path, token: 0 });
 
   const show = useCallback(
-    async (path: string, hash: string, mode: 'push' | 'pop' | 'replace') => {
-      const route = await loader.load(path);
-      const page = route.kind === 'home' && pages.home ? (await pages.home()).default : undefined;
-      if (mode === 'push') window.history.pushState({ path }, '', path + (hash ? `#${encodeURIComponent(hash)}` : ''));
-      currentPath.current = path;
-      setCurrent({ route, page });
-      document.title = route.head.title;
-      requestAnimationFrame(() => {
-        const target = hash ? document.getElementById(hash) : null;
-        if (target) target.scrollIntoView();
-        else if (mode !== 'pop') window.scrollTo(0, 0);
-      });
+    async (path: string, mode: 'push' | 'pop', href: string, scroll: ScrollTarget) => {
+      const n = nav.current;
+      const token = ++n.token;
+      n.finish?.();
+      const finish = startProgress();
+      n.finish = finish;
+      let route: RouteData;
+      try {
+        route = await loader.load(path);
+      } catch (err) {
+        finish();
+        throw err;
+      }
+      if (token !== n.token) return;
+      if (mode === 'push') pushEntry(href);
+      n.path = path;
+      n.scroll = scroll;
+      setCurrent({ route, page: pageLoader.pageFor(route) });
     },
-    [loader, pages],
+    [loader, pageLoader],
   );
 
   const navigate = useCallback(
     (href: string, event?: { preventDefault(): void }) => {
-      if (isExternalHref(href)) return false;
-      const { path, hash } = splitHash(href);
-      if (!path || path === currentPath.current) return false;
-      if (!path.startsWith(site.homeHref) && path + '/' !== site.homeHref) return false;
+      const path = routeOfHref(site, href);
+      if (!path || path === nav.current.path) return false;
       event?.preventDefault();
-      show(path, hash, 'push').catch(() => {
-        // A chunk that cannot be loaded: fall back to a full page load of the target.
-        window.location.assign(href);
-      });
+      show(path, 'push', href, { hash: splitHash(href).hash }).catch(() => window.location.assign(href));
       return true;
     },
-    [show, site.homeHref],
+    [show, site],
   );
 
-  useEffect(() => {
-    const onPop = () => {
-      const path = window.location.pathname;
-      if (path === currentPath.current) return;
-      show(path, '', 'pop').catch(() => window.location.reload());
-    };
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, [show]);
+  const search = useMemo(() => createSearchLauncher(site), [site]);
+  useEffect(() => () => search.dispose(), [search]);
 
-  const runtime = useMemo<Runtime>(
+  // Only paths of this site and locale, other than the page on screen, are worth loading ahead.
+  const wanted = useCallback((href: string) => {
+    const path = routeOfHref(site, href);
+    return path && path !== nav.current.path ? path : undefined;
+  }, [site]);
+  const [prefetch] = useState(() =>
+    createVisibilityPrefetcher((href) => {
+      const path = wanted(href);
+      if (path) loader.prefetch(path);
+    }),
+  );
+
+  const runtime = useMemo<Runtime & LinkRuntime>(
     () => ({
       hydrated,
       navigate,
+      routeOf: (href) => routeOfHref(site, href),
       preload: (href) => {
-        const { path } = splitHash(href);
-        if (!isExternalHref(href) && path !== currentPath.current) loader.load(path).catch(() => undefined);
+        const path = wanted(href);
+        if (path) loader.load(path).then((route) => pageLoader.warm(route), () => undefined);
       },
-      prefetch: () => () => undefined,
+      prefetch,
       openSearch: (q) => search.open(q),
       loadSearch: () => search.load(),
     }),
-    [hydrated, navigate, loader, search],
+    [hydrated, navigate, wanted, prefetch, loader, pageLoader, search, site],
   );
 
+  useEffect(() => {
+    setHydrated(true);
+    // Lets CSS show controls that need JavaScript (and tests know when the page is interactive).
+    document.documentElement.dataset.hydrated = 'true';
+    const history = startHistory();
+    if (history.restoreY !== undefined) window.scrollTo(0, history.restoreY);
+    const stopCopy = installCopyButtons(site.strings['theme.CodeBlock.copied'] ?? 'Copied');
+    return () => {
+      history.stop();
+      stopCopy();
+    };
+  }, [site]);
+
+  useEffect(() => installPlainLinks(runtime), [runtime]);
+  useEffect(() => prefetchContentLinks(runtime), [runtime, current]);
+
+  useEffect(() => {
+    const onPop = () => {
+      const { pathname, hash } = window.location;
+      const path = routeOfHref(site, pathname);
+      const y = poppedScroll();
+      const target: ScrollTarget = y !== undefined ? { y } : { hash: splitHash(hash).hash };
+      if (path === nav.current.path) {
+        // Back or forward between anchors of the page on screen.
+        scrollTo(target);
+        return;
+      }
+      if (!path) {
+        window.location.reload();
+        return;
+      }
+      show(path, 'pop', pathname + hash, target).catch(() => window.location.reload());
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [show, site]);
+
+  // Once the new route is on screen: head, scroll position, and the progress bar completes.
+  const first = useRef(true);
+  useLayoutEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const n = nav.current;
+    applyHead(site, current.route);
+    if (n.scroll) scrollTo(n.scroll);
+    n.scroll = undefined;
+    n.finish?.();
+    n.finish = undefined;
+  }, [current, site]);
+
   return <App site={site} route={current.route} page={current.page} runtime={runtime} />;
+}
+
+function scrollTo(target: ScrollTarget): void {
+  if ('y' in target) {
+    window.scrollTo(0, target.y);
+    return;
+  }
+  const el = target.hash ? document.getElementById(target.hash) : null;
+  if (el) el.scrollIntoView();
+  else window.scrollTo(0, 0);
 }

@@ -3,6 +3,8 @@
 import { hydrateRoot } from 'react-dom/client';
 import type { ComponentType } from 'react';
 import type { HydrationPayload } from '../renderer/shared/types.ts';
+import { ErrorBoundary } from '../templates/ErrorBoundary.tsx';
+import { pageNameOf } from './page-loader.ts';
 import { Root } from './Root.tsx';
 
 export type PageModules = Record<string, () => Promise<{ default: ComponentType }>>;
@@ -15,8 +17,27 @@ export async function start(pages: PageModules): Promise<void> {
   const container = document.getElementById(ROOT_ID);
   if (!payloadNode || !container) return;
   const payload = JSON.parse(payloadNode.textContent ?? '{}') as HydrationPayload;
-  const route = payload.route;
+  const { site, route } = payload;
   if (route.doc) route.doc = { ...route.doc, html: container.querySelector('[data-doc-content]')?.innerHTML ?? '' };
-  const page = route.kind === 'home' && pages.home ? (await pages.home()).default : undefined;
-  hydrateRoot(container, <Root site={payload.site} initialRoute={route} initialPage={page} pages={pages} />);
+  const name = pageNameOf(route);
+  const page = name && pages[name] ? (await pages[name]()).default : undefined;
+  const strings = site.strings;
+  hydrateRoot(
+    container,
+    // Last resort when the layout itself fails (a page's own errors are caught inside the layout).
+    <ErrorBoundary
+      fallback={(_error, tryAgain) => (
+        <div className="container error-page" role="alert">
+          <p>{strings['theme.Error.themeErrored']}</p>
+          <button type="button" className="button button--primary" onClick={tryAgain}>
+            {strings['theme.ErrorPageContent.tryAgain']}
+          </button>
+        </div>
+      )}
+    >
+      <Root site={site} initialRoute={route} initialPage={page} pages={pages} />
+    </ErrorBoundary>,
+    // Every boundary reports what it catches itself (the navbar's with the item's config).
+    { onCaughtError: () => undefined },
+  );
 }

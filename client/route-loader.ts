@@ -5,8 +5,15 @@ import type { RouteData } from '../renderer/shared/types.ts';
 export class RouteLoader {
   private manifest: Promise<Record<string, string>> | null = null;
   private chunks = new Map<string, Promise<RouteData>>();
+  private prefetched = new Set<string>();
 
-  constructor(private readonly manifestUrl: string) {}
+  /** `initial` is the route the page was served with: going back to it needs no request. */
+  constructor(
+    private readonly manifestUrl: string,
+    initial?: RouteData,
+  ) {
+    if (initial) this.chunks.set(initial.path, Promise.resolve(initial));
+  }
 
   loadManifest(): Promise<Record<string, string>> {
     if (!this.manifest) {
@@ -23,16 +30,12 @@ export class RouteLoader {
     return this.manifest;
   }
 
-  async chunkUrl(path: string): Promise<string | undefined> {
-    const manifest = await this.loadManifest();
-    return manifest[path];
-  }
-
   /** Resolves to the route's data, or rejects (network error, missing chunk). A failure is not cached. */
   load(path: string): Promise<RouteData> {
     let pending = this.chunks.get(path);
     if (!pending) {
-      pending = this.chunkUrl(path).then(async (url) => {
+      pending = this.loadManifest().then(async (manifest) => {
+        const url = manifest[path];
         if (!url) throw new Error(`No page at ${path}`);
         const mod = (await import(/* @vite-ignore */ url)) as { default: RouteData };
         return mod.default;
@@ -43,7 +46,22 @@ export class RouteLoader {
     return pending;
   }
 
-  has(path: string): Promise<boolean> {
-    return this.chunkUrl(path).then((u) => u !== undefined, () => false);
+  /** Puts the route's chunk in the HTTP cache at low priority, without running it. */
+  prefetch(path: string): void {
+    if (this.chunks.has(path) || this.prefetched.has(path)) return;
+    this.prefetched.add(path);
+    this.loadManifest().then(
+      (manifest) => {
+        const url = manifest[path];
+        if (!url) return;
+        const link = document.createElement('link');
+        link.rel = 'prefetch';
+        link.as = 'script';
+        link.crossOrigin = 'anonymous';
+        link.href = url;
+        document.head.appendChild(link);
+      },
+      () => this.prefetched.delete(path),
+    );
   }
 }

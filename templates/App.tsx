@@ -1,11 +1,11 @@
 // The whole page, as rendered on the server and hydrated in the browser from the same data.
-import { useMemo, type ComponentType, type ReactNode } from 'react';
+import { useMemo, type ComponentType } from 'react';
 import type { RouteData, SiteData } from '../renderer/shared/types.ts';
 import { RouteContext, RuntimeContext, SiteContext, inertRuntime, siteContextValue, type Runtime } from './context.tsx';
 import { DocPage } from './docs/DocPage.tsx';
 import { DocsRoot } from './docs/DocsRoot.tsx';
 import { SidebarStateProvider } from './docs/sidebar-state.tsx';
-import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { ErrorBoundary, ErrorPageContent } from './ErrorBoundary.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { NotFound } from './NotFound.tsx';
 import { SearchPage } from './search/SearchPage.tsx';
@@ -16,8 +16,6 @@ export interface AppProps {
   /** The custom page module's component for routes that have one (the home page). */
   page?: ComponentType;
   runtime?: Runtime;
-  /** Rendered in place of the page while its chunk loads or after it failed (browser only). */
-  overlay?: ReactNode;
 }
 
 function PageBody({ route, page: Page }: { route: RouteData; page?: ComponentType }) {
@@ -36,7 +34,7 @@ function PageBody({ route, page: Page }: { route: RouteData; page?: ComponentTyp
   }
 }
 
-export function App({ site, route, page, runtime = inertRuntime, overlay }: AppProps) {
+export function App({ site, route, page, runtime = inertRuntime }: AppProps) {
   const siteValue = useMemo(() => siteContextValue(site), [site]);
   return (
     <SiteContext.Provider value={siteValue}>
@@ -44,11 +42,9 @@ export function App({ site, route, page, runtime = inertRuntime, overlay }: AppP
         <RuntimeContext.Provider value={runtime}>
           <SidebarStateProvider>
             <Layout wrapperClass={`page-${route.kind}`}>
-              {overlay ?? (
-                <ErrorBoundary resetKey={route.path}>
-                  <PageBody route={route} page={page} />
-                </ErrorBoundary>
-              )}
+              <ErrorBoundary resetKey={route.path} fallback={(error, tryAgain) => <ErrorPageContent error={error} tryAgain={tryAgain} />}>
+                <PageBody route={route} page={page} />
+              </ErrorBoundary>
             </Layout>
           </SidebarStateProvider>
         </RuntimeContext.Provider>

@@ -1,25 +1,36 @@
-// "This page crashed": shown when a page throws while rendering; "Try again" clears the error.
-import { Component, type ReactNode } from 'react';
+// Error boundaries. A page that throws while rendering shows "This page crashed" (the document title
+// reads "This page crashed.") with the message and its causes; "Try again" clears the error and renders
+// the page again. Server rendering never gets here: renderToString does not run error boundaries.
+import { Component, useEffect, type ReactNode } from 'react';
 import { useSite } from './context.tsx';
 
-function causes(error: unknown): string[] {
+/** The message of an error and of each error in its `cause` chain. */
+export function errorMessages(error: unknown): string[] {
   const out: string[] = [];
   let e: unknown = error;
-  while (e instanceof Error && out.length < 5) {
-    out.push(e.message);
-    e = e.cause;
+  while (e !== undefined && e !== null && out.length < 5) {
+    out.push(e instanceof Error ? e.message : String(e));
+    e = e instanceof Error ? e.cause : undefined;
   }
   return out.length ? out : [String(error)];
 }
 
 export function ErrorPageContent({ error, tryAgain }: { error: unknown; tryAgain: () => void }) {
   const { t } = useSite();
-  const [message, ...rest] = causes(error);
+  const [message, ...causes] = errorMessages(error);
+  const title = t('theme.ErrorPageContent.title');
+  useEffect(() => {
+    const previous = document.title;
+    document.title = title;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
   return (
     <div className="container error-page" role="alert">
-      <h1 title={t('theme.ErrorPageContent.title')}>{t('theme.ErrorPageContent.heading')}</h1>
+      <h1>{t('theme.ErrorPageContent.heading')}</h1>
       <p className="error-page__message">{message}</p>
-      {rest.map((cause, i) => (
+      {causes.map((cause, i) => (
         <p key={i} className="error-page__cause">
           {t('theme.ErrorPageContent.causedBy')}: {cause}
         </p>
@@ -31,16 +42,29 @@ export function ErrorPageContent({ error, tryAgain }: { error: unknown; tryAgain
   );
 }
 
-export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: unknown }> {
-  override state: { error: unknown } = { error: null };
+interface BoundaryProps {
+  children: ReactNode;
+  /** Changing it (e.g. the route path) clears a caught error. */
+  resetKey?: string;
+  fallback: (error: unknown, tryAgain: () => void) => ReactNode;
+  /** How the error is reported; the console by default. */
+  onError?: (error: unknown) => void;
+}
+
+export class ErrorBoundary extends Component<BoundaryProps, { error: unknown; failed: boolean }> {
+  override state = { error: undefined as unknown, failed: false };
   static getDerivedStateFromError(error: unknown) {
-    return { error };
+    return { error, failed: true };
   }
-  override componentDidUpdate(prev: { resetKey: string }) {
-    if (prev.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
+  override componentDidCatch(error: unknown) {
+    if (this.props.onError) this.props.onError(error);
+    else console.error(error);
+  }
+  override componentDidUpdate(prev: BoundaryProps) {
+    if (prev.resetKey !== this.props.resetKey && this.state.failed) this.setState({ error: undefined, failed: false });
   }
   override render() {
-    if (this.state.error) return <ErrorPageContent error={this.state.error} tryAgain={() => this.setState({ error: null })} />;
+    if (this.state.failed) return this.props.fallback(this.state.error, () => this.setState({ error: undefined, failed: false }));
     return this.props.children;
   }
 }

@@ -1,5 +1,5 @@
-// A navbar dropdown: a real button with aria-expanded, closing on an outside click and on Escape,
-// moving through its links with the arrow keys.
+// A navbar dropdown: a real button with aria-expanded, closing on an outside click, on Escape and when
+// focus leaves it, moving through its links with the arrow keys.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from '../Link.tsx';
 import { ExternalIcon } from '../icons.tsx';
@@ -32,7 +32,9 @@ export function Dropdown({ label, ariaLabel, icon, items, className, mobile }: {
     const links = [...(root.current?.querySelectorAll<HTMLAnchorElement>('.dropdown__link') ?? [])];
     if (!links.length) return;
     const at = links.indexOf(document.activeElement as HTMLAnchorElement);
-    links[(at + delta + links.length) % links.length]!.focus();
+    // From the toggle, ArrowDown goes to the first item and ArrowUp to the last.
+    const next = at < 0 ? (delta > 0 ? 0 : links.length - 1) : (at + delta + links.length) % links.length;
+    links[next]!.focus();
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
@@ -46,7 +48,15 @@ export function Dropdown({ label, ariaLabel, icon, items, className, mobile }: {
     }
   };
   return (
-    <div ref={root} className={`navbar__item dropdown ${open ? 'dropdown--show' : ''} ${mobile ? 'dropdown--mobile' : ''} ${className ?? ''}`} onKeyDown={onKeyDown}>
+    <div
+      ref={root}
+      className={`navbar__item dropdown ${open ? 'dropdown--show' : ''} ${mobile ? 'dropdown--mobile' : ''} ${className ?? ''}`}
+      onKeyDown={onKeyDown}
+      // Tabbing out of the menu closes it, as a click outside does.
+      onBlur={(event) => {
+        if (open && event.relatedTarget && !root.current?.contains(event.relatedTarget as Node)) setOpen(false);
+      }}
+    >
       <button ref={button} type="button" className="clean-btn navbar__link dropdown__toggle" aria-haspopup="true" aria-expanded={open} aria-controls={menuId} aria-label={ariaLabel} onClick={() => setOpen((o) => !o)}>
         {icon}
         <span>{label}</span>

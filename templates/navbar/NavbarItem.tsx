@@ -1,6 +1,7 @@
-// One navbar item of any of the nine kinds. Each item renders inside its own error boundary: an item
-// that throws is reported with its config and the rest of the navbar still renders.
-import { Component, Suspense, type ReactNode } from 'react';
+// One navbar item of any of the nine kinds (the config's `doc` and `docSidebar` items arrive resolved to
+// links, so seven shapes remain here).
+import { Suspense } from 'react';
+import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import type { NavItem } from '../../renderer/shared/types.ts';
 import { useRoute, useSite } from '../context.tsx';
 import { ExternalIcon, LanguageIcon } from '../icons.tsx';
@@ -73,25 +74,20 @@ export function NavbarItemView({ item, mobile }: { item: NavItem; mobile?: boole
   }
 }
 
-class NavbarItemBoundary extends Component<{ item: NavItem; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown) {
-    console.error(`Failed to render the navbar item ${JSON.stringify(this.props.item)}`, error);
-  }
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
+const noFallback = () => null;
 
+/**
+ * Each item renders in its own boundary: one that throws is reported with its config and the rest of the
+ * navbar still renders. The Suspense boundary is for the server: renderToString runs no error boundary,
+ * but it renders a Suspense fallback (nothing) for an item that throws, and the browser then renders the
+ * item on its own, where the error boundary catches it.
+ */
 export function NavbarItem({ item, mobile }: { item: NavItem; mobile?: boolean }) {
   return (
-    <NavbarItemBoundary item={item}>
+    <ErrorBoundary fallback={noFallback} onError={(error) => console.error(`Failed to render the navbar item ${JSON.stringify(item)}:`, error)}>
       <Suspense fallback={null}>
         <NavbarItemView item={item} mobile={mobile} />
       </Suspense>
-    </NavbarItemBoundary>
+    </ErrorBoundary>
   );
 }

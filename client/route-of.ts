@@ -1,0 +1,23 @@
+// Which route an href leads to, if it is a page of this site in the locale on screen. Anything else
+// (another locale, a static file, another site) is left to the browser.
+import type { SiteData } from '../renderer/shared/types.ts';
+import { isExternalHref, joinUrl, safeDecode, splitHash } from '../renderer/shared/urls.ts';
+
+export function routeOfHref(site: SiteData, href: string): string | undefined {
+  if (isExternalHref(href)) return undefined;
+  let path = safeDecode(splitHash(href).path.replace(/\?.*$/, ''));
+  if (!path.startsWith('/')) return undefined;
+  const home = site.homeHref;
+  if (path + '/' === home) path = home;
+  if (!path.startsWith(home)) return undefined;
+  if (path.length > home.length && path.endsWith('/')) path = path.slice(0, -1);
+  // A file (e.g. an image or the sitemap), not a page.
+  if (/\.[a-z0-9]+$/i.test(path)) return undefined;
+  // The default locale lives at the root: the other locales' folders are not its pages.
+  for (const l of site.locales) {
+    if (l.code === site.locale.code || !l.prefix) continue;
+    const base = joinUrl(site.baseUrl, l.prefix);
+    if (path === base || path.startsWith(base + '/')) return undefined;
+  }
+  return path;
+}

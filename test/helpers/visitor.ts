@@ -1,0 +1,31 @@
+// Small helpers shared by the visitor-feature browser tests (test/browser/*).
+import type { Page } from 'playwright-core';
+import { BASE } from './browser.ts';
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 390, height: 800 };
+export const SCHEMES = ['light', 'dark'] as const;
+export const VIEWPORTS = [
+  ['desktop', DESKTOP],
+  ['mobile', MOBILE],
+] as const;
+
+/** Opens a page of the site and waits until React has hydrated it. */
+export async function open(page: Page, origin: string, path: string): Promise<void> {
+  await page.goto(origin + BASE + path.replace(/^\//, ''));
+  await page.waitForSelector('html[data-hydrated]');
+}
+
+/** Sets a marker on window: it survives client-side navigation and disappears on a full page load. */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+}
+
+export async function isSameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+}
+
+/** The JSON a page's hydration payload carries. */
+export async function payloadOf(page: Page): Promise<{ site: Record<string, unknown>; route: Record<string, unknown> }> {
+  return page.evaluate(() => JSON.parse(document.getElementById('__CHEATSHEET_DATA__')!.textContent!));
+}
