@@ -97,9 +97,10 @@ async function serveDev(flags: ServeFlags): Promise<number> {
   const site = new DevSite({ root, configFile: flags.config, threads: 2 });
   const handler = createDevHandler(site);
   let ready = false;
-  const starting = site.start().then(() => (ready = true));
+  let starting: Promise<unknown> = Promise.resolve();
   // Listening first: a busy port is reported at once, and early requests wait for the first build.
   const { server, port } = await listen((req, res) => (ready ? handler.handle(req, res) : void starting.then(() => handler.handle(req, res))), flags.port, flags.host);
+  starting = site.start().then(() => (ready = true));
   let hadProblems = false;
   site.on('warning', (w) => printWarning(w));
   site.on('problems', (p) => {
@@ -128,7 +129,10 @@ async function serveDev(flags: ServeFlags): Promise<number> {
   return untilStopped(async () => {
     handler.close();
     await site.close();
-    await new Promise<void>((ok) => server.close(() => ok()));
+    await new Promise<void>((ok) => {
+      server.close(() => ok());
+      server.closeAllConnections();
+    });
   });
 }
 
