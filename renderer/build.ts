@@ -146,6 +146,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
             locales,
             strings: strings.get(l.code)!,
             sidebar: table.sidebars.get(l.code)!,
+            sidebars: table.allSidebars.get(l.code),
             docTitle: (id) => lc.docs.find((d) => d.id === id)?.frontMatter.title,
             search: search.settings.get(l.code)!,
             routesManifestUrl: chunks.manifestOf.get(l.code)!,

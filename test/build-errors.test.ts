@@ -113,6 +113,20 @@ describe('cheatsheet build on bad input', () => {
     expectUserError(r, 'doc id "compute/ec3", which does not exist');
   });
 
+  it('a sidebar naming a doc id that does not exist (every one is listed)', () => {
+    const r = buildFixture(minimalContent, { config: { docs: { sidebars: { tutorialSidebar: ['start', 'compute/ec3', { type: 'category', label: 'C', items: [{ type: 'doc', id: 'compute/ec2' }, 'nope'] }] } } } });
+    expectUserError(r, 'name docs that do not exist', 'docs.sidebars.tutorialSidebar.1: the doc id "compute/ec3" does not exist', 'docs.sidebars.tutorialSidebar.2.items.1: the doc id "nope" does not exist');
+  });
+
+  it('an explicit sidebar is used in its own order', () => {
+    const r = buildFixture(minimalContent, { config: { docs: { sidebars: { tutorialSidebar: [{ type: 'category', label: { 'pt-BR': 'Serviços', en: 'Services' }, items: ['compute/ec2'] }, 'start'] } } } });
+    expect(r.status, r.stderr).toBe(0);
+    const html = readFileSync(join(r.root, 'build', 'pt-BR', 'docs', 'start.html'), 'utf8');
+    const sidebar = html.slice(html.indexOf('theme-doc-sidebar-menu'));
+    expect(sidebar.indexOf('Serviços')).toBeGreaterThan(0);
+    expect(sidebar.indexOf('Serviços')).toBeLessThan(sidebar.indexOf('Início'));
+  });
+
   it('a custom page module without a default export', () => {
     const r = buildFixture({ ...minimalContent, 'templates/pages/home.tsx': 'export const Home = () => null;\n' });
     expectUserError(r, 'templates/pages/home.tsx has no default export');

@@ -12,6 +12,8 @@ export interface NavbarContext {
   configFile: string;
   sidebarId: string;
   sidebarFirstLink?: string;
+  /** First link of every sidebar by id, when more than the docs sidebar exist. */
+  otherSidebars?: Map<string, string | undefined>;
   version: { name: string; label: string };
   docTitle: (docId: string) => string | undefined;
   hrefOfDoc: (docId: string) => string;
@@ -46,9 +48,11 @@ export function resolveNavbar(items: NavbarItemConfig[], ctx: NavbarContext): Na
         return { type: 'link', label: localize(item.label, ctx.locale) ?? title, href: ctx.hrefOfDoc(item.docId), external: false, position: item.position };
       }
       case 'docSidebar': {
-        if (item.sidebarId !== ctx.sidebarId) throw new ConfigError(`The navbar item of type "docSidebar" names the sidebar "${item.sidebarId}", which does not exist (${where}).`, { hint: `Available sidebars: ${ctx.sidebarId}.` });
-        if (!ctx.sidebarFirstLink) throw new ConfigError(`The sidebar "${item.sidebarId}" has no link target: it contains no doc (${where}).`, { hint: 'Add a page that is not marked `sidebar: false`.' });
-        return { type: 'link', label: localize(item.label, ctx.locale), href: ctx.sidebarFirstLink, external: false, position: item.position };
+        const known = new Map<string, string | undefined>([...(ctx.otherSidebars ?? []), [ctx.sidebarId, ctx.sidebarFirstLink]]);
+        if (!known.has(item.sidebarId)) throw new ConfigError(`The navbar item of type "docSidebar" names the sidebar "${item.sidebarId}", which does not exist (${where}).`, { hint: `Available sidebars: ${[...known.keys()].join(', ')}.` });
+        const target = known.get(item.sidebarId);
+        if (!target) throw new ConfigError(`The sidebar "${item.sidebarId}" has no link target: it contains no doc (${where}).`, { hint: 'Add a page that is not marked `sidebar: false`.' });
+        return { type: 'link', label: localize(item.label, ctx.locale), href: target, external: false, position: item.position };
       }
       case 'docsVersion': {
         if (!ctx.sidebarFirstLink) throw new ConfigError(`The navbar item of type "docsVersion" has no link target: the docs sidebar is empty (${where}).`);

@@ -4,7 +4,8 @@ import type { LocaleContent } from '../content/load.ts';
 import type { ProcessedDoc } from '../content/process-doc.ts';
 import type { Alternate, Crumb, DocsRootCategory, HeadData, LocaleInfo, RouteData, RouteKind, SidebarItem } from '../shared/types.ts';
 import { localeBase, outputFileOf, routePath } from '../shared/urls.ts';
-import { buildSidebar, docLabel, flattenSidebar } from './sidebar.ts';
+import { docLabel, flattenSidebar } from './sidebar.ts';
+import { resolveSidebars } from './sidebar-config.ts';
 import { buildToc } from './toc.ts';
 
 export interface RouteEntry {
@@ -19,7 +20,10 @@ export interface RouteEntry {
 export interface RouteTable {
   routes: RouteEntry[];
   byPath: Map<string, RouteEntry>;
+  /** The docs sidebar (docs.sidebarId) of each locale. */
   sidebars: Map<string, SidebarItem[]>;
+  /** Every sidebar of each locale, by id (for navbar items that name another sidebar). */
+  allSidebars: Map<string, Map<string, SidebarItem[]>>;
 }
 
 interface TableInput {
@@ -34,6 +38,7 @@ export function buildRouteTable({ loaded, locales, content, strings }: TableInpu
   const docsSeg = config.docs.routeBasePath;
   const routes: RouteEntry[] = [];
   const sidebars = new Map<string, SidebarItem[]>();
+  const allSidebars = new Map<string, Map<string, SidebarItem[]>>();
   const keysByLocale = new Map<string, Set<string>>();
 
   for (const locale of locales) {
@@ -42,8 +47,10 @@ export function buildRouteTable({ loaded, locales, content, strings }: TableInpu
     const base = localeBase(config.baseUrl, locale.prefix);
     const docsBase = routePath(config.baseUrl, locale.prefix, docsSeg);
     const hrefOf = (id: string) => (id ? `${docsBase}/${id}` : docsBase);
-    const sidebar = buildSidebar({ docs: lc.docs, categories: lc.categories, hrefOf });
+    const localeSidebars = resolveSidebars(config.docs.sidebars, config.docs.sidebarId, { locale: locale.code, localeBase: base, docs: lc.docs, categories: lc.categories, hrefOf, configFile: loaded.file });
+    const sidebar = localeSidebars.get(config.docs.sidebarId)!;
     sidebars.set(locale.code, sidebar);
+    allSidebars.set(locale.code, localeSidebars);
     const flat = flattenSidebar(sidebar);
     const docsRoot = buildDocsRoot(lc, hrefOf);
     const add = (key: string, kind: RouteKind, head: Omit<HeadData, 'canonical' | 'alternates'>, extra: Partial<RouteData> = {}, doc?: ProcessedDoc) => {
@@ -105,7 +112,7 @@ export function buildRouteTable({ loaded, locales, content, strings }: TableInpu
     const def = siblings.find((s) => s.data.locale === config.i18n.defaultLocale);
     r.data.head.alternates = [...alternates.map((a) => ({ hreflang: a.hreflang, href: config.url + a.href })), ...(def ? [{ hreflang: 'x-default', href: config.url + def.data.path }] : [])];
   }
-  return { routes, byPath: new Map(routes.map((r) => [r.data.path, r])), sidebars };
+  return { routes, byPath: new Map(routes.map((r) => [r.data.path, r])), sidebars, allSidebars };
 }
 
 function firstText(doc: ProcessedDoc): string | undefined {
@@ -119,7 +126,13 @@ function breadcrumbs(
 ): Crumb[] {
   const crumbs: Crumb[] = [{ label: ctx.homeLabel, href: ctx.homeHref }];
   if (ctx.inSidebar) {
-    for (const cat of ctx.trail) if (cat.href !== ctx.hrefOf(doc.id)) crumbs.push({ label: cat.label, href: cat.href ?? `${ctx.docsBase}#${cat.key}` });
+    for (const cat of ctx.trail) {
+      if (cat.href === ctx.hrefOf(doc.id)) continue;
+      // A category of the content folders has a section on the docs root; one defined only in an explicit
+      // sidebar has nowhere to link to.
+      const folder = ctx.lc.categories.has(cat.key) || ctx.lc.docs.some((d) => d.category === cat.key);
+      crumbs.push(cat.href ? { label: cat.label, href: cat.href } : folder ? { label: cat.label, href: `${ctx.docsBase}#${cat.key}` } : { label: cat.label });
+    }
   } else if (doc.category) {
     const meta = ctx.lc.categories.get(doc.category)?.meta;
     if (doc.id !== doc.category) crumbs.push({ label: meta?.label ?? doc.category, href: `${ctx.docsBase}#${doc.category}` });

@@ -25,6 +25,8 @@ export interface SiteDataInput {
   locales: LocaleInfo[];
   strings: Record<string, string>;
   sidebar: SidebarItem[];
+  /** Every sidebar of the locale by id (explicit sidebars in the config); the docs sidebar is `sidebar`. */
+  sidebars?: Map<string, SidebarItem[]>;
   docTitle: (docId: string) => string | undefined;
   search: SearchSettings;
   routesManifestUrl: string;
@@ -60,6 +62,7 @@ export function buildSiteData(input: SiteDataInput): SiteData {
         configFile: file,
         sidebarId: config.docs.sidebarId,
         sidebarFirstLink: firstSidebarLink(input.sidebar),
+        otherSidebars: new Map([...(input.sidebars ?? [])].map(([id, items]) => [id, firstSidebarLink(items)])),
         version: config.docs.version,
         docTitle: input.docTitle,
         hrefOfDoc: (id) => `${docsBase}/${id}`,
