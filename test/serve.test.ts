@@ -163,6 +163,15 @@ describe('cheatsheet serve', () => {
     expect(await (await get(path)).text()).toContain('marcador-fix');
   });
 
+  it('re-checks the links of an edited page and reports a broken one with its file and line', async () => {
+    const from = served.output().length;
+    edit('content/en/compute/ec2.md', (s) => s.replace('## Use cases', 'See [the missing page](./zz-missing-page.md).\n\n## Use cases'));
+    await expect.poll(() => served.output().slice(from), { timeout: 20_000 }).toMatch(/content\/en\/compute\/ec2\.md:\d+(: Broken link to| →) \/aws-cheatsheet\/docs\/compute\/zz-missing-page/);
+    const fixFrom = stream.events.length;
+    edit('content/en/compute/ec2.md', (s) => s.replace('See [the missing page](./zz-missing-page.md).\n\n', ''));
+    await stream.waitFor(reloadOf(`${BASE}docs/compute/ec2`), fixFrom);
+  });
+
   it('picks up added and deleted pages', async () => {
     const path = `${BASE}docs/compute/zz-added-page`;
     expect((await get(path)).status).toBe(404);

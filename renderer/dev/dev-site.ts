@@ -5,9 +5,9 @@ import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { packageRoot, siteOrPackageDir } from '../paths.ts';
-import { applyChanges, finishLinks, refreshSearch } from './apply.ts';
+import { applyChanges, finishLinks, refreshSearch, type ApplyResult } from './apply.ts';
 import { fullDevBuild, shownPath, type DevBuildOptions } from './full-build.ts';
-import { brokenLinks } from './links.ts';
+import { brokenLinks, recheckLinks } from './links.ts';
 import { linkProblem, toProblems, type DevProblem } from './problems.ts';
 import { renderSomeDirty, type DevState } from './state.ts';
 import { SiteWatcher, type Batch } from './watch.ts';
@@ -101,15 +101,29 @@ export class DevSite extends EventEmitter<DevSiteEvents> {
     this.generation++;
     this.emit('update', { changed, ms: performance.now() - started, rendered: result.rendered, reload: result.reload === 'all' ? 'all' : [...result.reload] });
     // Then, off the critical path: pages left dirty (each is also rendered at once if requested), links, search.
-    while (state.dirty.size) {
-      renderSomeDirty(state, 12);
-      await new Promise((r) => setImmediate(r));
-    }
-    finishLinks(state, result);
-    this.updateLinkProblems();
-    this.emitProblems();
+    await this.settle(result);
     // The search index does not change what an open page shows: no reload for it.
     refreshSearch(state);
+  }
+
+  /** Renders the pages still dirty, then checks links (on all pages, or on those an update re-rendered). */
+  private async settle(update?: ApplyResult): Promise<void> {
+    const state = this.state;
+    if (!state) return;
+    try {
+      while (state.dirty.size) {
+        renderSomeDirty(state, 12);
+        await new Promise((r) => setImmediate(r));
+      }
+    } catch (err) {
+      state.dirty.clear();
+      this.setProblems('render', toProblems(err));
+      return;
+    }
+    if (update) finishLinks(state, update);
+    else recheckLinks(state);
+    this.updateLinkProblems();
+    this.emitProblems();
   }
 
   private async rebuildAll(changed: string[]): Promise<void> {
@@ -120,8 +134,8 @@ export class DevSite extends EventEmitter<DevSiteEvents> {
       this.problemsByKey.clear();
       for (const [key, list] of result.problems) this.problemsByKey.set(key, list);
       this.warnedLinks.clear();
-      this.updateLinkProblems();
       for (const w of result.warnings) this.emit('warning', w);
+      this.queue = this.queue.then(() => this.settle());
     } catch (err) {
       // Nothing new can be served: the previous pages stay, with the problem shown over them.
       this.problemsByKey.set('build', toProblems(err));

@@ -16,9 +16,8 @@ import { buildRouteTable } from '../routes/route-table.ts';
 import { localeInfos } from '../routes/site-data.ts';
 import { buildSearch } from '../search/build-search.ts';
 import { loadStrings } from '../strings.ts';
-import { updateIds, recheckLinks } from './links.ts';
 import { toProblems, type DevProblem } from './problems.ts';
-import { putBundle, putSearch, putSitemap, renderRoutes, siteDataFor, stableSearch, updateChunks, type DevState } from './state.ts';
+import { putBundle, putSearch, putSitemap, siteDataFor, stableSearch, updateChunks, type DevState } from './state.ts';
 
 export interface DevBuildOptions {
   root: string;
@@ -130,10 +129,10 @@ export async function fullDevBuild(options: DevBuildOptions): Promise<DevBuildRe
     updateChunks(state, l.code);
     state.siteData.set(l.code, siteDataFor(state, l));
   }
-  renderRoutes(state, table.routes);
+  // Pages are rendered when first requested, the rest in the background (DevSite.settle), links checked
+  // after that: the server answers its first request long before every page is rendered.
+  state.dirty = new Map(table.routes.map((r) => [r.outFile, r]));
   putSitemap(state);
-  updateIds(state, table.routes.map((r) => r.outFile));
-  recheckLinks(state);
   return { state, problems, warnings };
 }
 
