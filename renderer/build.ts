@@ -9,7 +9,7 @@ import { loadContent, type LocaleContent } from './content/load.ts';
 import type { DocJob } from './content/process-doc.ts';
 import { bundleClient, type ClientBundle } from './bundle/client.ts';
 import { BrokenLinksError } from './errors.ts';
-import { checkLinks, scanPage, type PageScan } from './links/check.ts';
+import { checkLinks, scanPage, StringPool, type PageScan } from './links/check.ts';
 import { packageRoot, siteOrPackageDir } from './paths.ts';
 import { routeChunks } from './render/chunks.ts';
 import { renderPages } from './render/render-pages.ts';
@@ -134,6 +134,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   };
   try {
     const scans = new Map<string, PageScan>();
+    const pool = new StringPool();
     await timer.run('render', () => {
       const chunks = routeChunks(table.routes, config.baseUrl, (r) => r.doc?.html);
       for (const l of locales) {
@@ -163,7 +164,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           extraHead: search.extraHead,
         },
         (entry, html) => {
-          scans.set(entry.outFile, scanPage(html));
+          scans.set(entry.outFile, scanPage(html, pool));
           put(entry.outFile, html);
         },
       );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../routes/route-table.ts';
-import { checkLinks, scanPage } from './check.ts';
+import { checkLinks, scanPage, StringPool } from './check.ts';
 import { linkComponents } from './html-scan.ts';
 
 function entry(path: string, outFile: string, links: { href: string; line: number }[] = []): RouteEntry {
@@ -41,9 +41,9 @@ describe('link checker', () => {
   it('works from page scans, reading the HTML back only for pages with broken links', () => {
     const read: string[] = [];
     const pages = new Map([
-      ['docs/a.html', scanPage(pageA)],
-      ['docs/b.html', scanPage(pageB)],
-      ['index.html', scanPage('')],
+      ['docs/a.html', scanPage(pageA, new StringPool())],
+      ['docs/b.html', scanPage(pageB, new StringPool())],
+      ['index.html', scanPage('', new StringPool())],
     ]);
     const result = checkLinks({ routes: [a, b, home], pages, files: new Set(['/b/img/logo.svg']), baseUrl: '/b/', readHtml: (f) => (read.push(f), f === 'docs/a.html' ? pageA : pageB) });
     expect(result.links).toHaveLength(2);

@@ -3,7 +3,8 @@
 import type { BrokenLink } from '../errors.ts';
 import type { RouteEntry } from '../routes/route-table.ts';
 import { isExternalHref, safeDecode } from '../shared/urls.ts';
-import { collectHrefs, collectIds, linkComponents } from './html-scan.ts';
+import { collectHrefs, collectIds, linkComponents, StringPool } from './html-scan.ts';
+export { StringPool };
 
 /** What the checker needs of a page: its ids and link targets (taken while rendering). */
 export interface PageScan {
@@ -11,8 +12,9 @@ export interface PageScan {
   hrefs: string[];
 }
 
-export function scanPage(html: string): PageScan {
-  return { ids: collectIds(html), hrefs: collectHrefs(html) };
+/** Pass one pool for a whole build: scans then hold no piece of the page they came from. */
+export function scanPage(html: string, pool: StringPool): PageScan {
+  return { ids: collectIds(html, pool), hrefs: collectHrefs(html, pool) };
 }
 
 export interface LinkCheckInput {
