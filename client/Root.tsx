@@ -31,7 +31,10 @@ export function Root({ site, initialRoute, initialPage, pages }: { site: SiteDat
   const [hydrated, setHydrated] = useState(false);
   // Built once: the site and the first route never change for the life of the page.
   const [{ loader, pageLoader }] = useState(() => ({ loader: new RouteLoader(site.routesManifestUrl, initialRoute), pageLoader: createPageLoader(pages, initialRoute, initialPage) }));
-  const nav = useRef<{ path: string; token: number; scroll?: ScrollTarget; finish?: () => void }>({ path: initialRoute.path, token: 0 });
+  const nav = useRef<{ path: string; token: number; push?: { href: string; leaveY: number }; scroll?: ScrollTarget; finish?: () => void }>({
+    path: initialRoute.path,
+    token: 0,
+  });
 
   const show = useCallback(
     async (path: string, mode: 'push' | 'pop', href: string, scroll: ScrollTarget) => {
@@ -48,7 +51,8 @@ export function Root({ site, initialRoute, initialPage, pages }: { site: SiteDat
         throw err;
       }
       if (token !== n.token) return;
-      if (mode === 'push') pushEntry(href);
+      // The address changes when the new page is on screen (see the layout effect below).
+      if (mode === 'push') n.push = { href, leaveY: window.scrollY };
       n.path = path;
       n.scroll = scroll;
       setCurrent({ route, page: pageLoader.pageFor(route) });
@@ -135,7 +139,8 @@ export function Root({ site, initialRoute, initialPage, pages }: { site: SiteDat
     return () => window.removeEventListener('popstate', onPop);
   }, [show, site]);
 
-  // Once the new route is on screen: head, scroll position, and the progress bar completes.
+  // Once the new route is rendered (before it is painted): address, head, scroll position; the progress
+  // bar completes.
   const first = useRef(true);
   useLayoutEffect(() => {
     if (first.current) {
@@ -143,6 +148,8 @@ export function Root({ site, initialRoute, initialPage, pages }: { site: SiteDat
       return;
     }
     const n = nav.current;
+    if (n.push) pushEntry(n.push.href, n.push.leaveY);
+    n.push = undefined;
     applyHead(site, current.route);
     if (n.scroll) scrollTo(n.scroll);
     n.scroll = undefined;

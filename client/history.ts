@@ -16,9 +16,9 @@ function entryState(): EntryState | undefined {
   return value && typeof value === 'object' && typeof (value as EntryState).key === 'string' ? (value as EntryState) : undefined;
 }
 
-function persist(key = entryState()?.key ?? newKey()): string {
+function persist(key = entryState()?.key ?? newKey(), y = window.scrollY): string {
   try {
-    window.history.replaceState({ ...(window.history.state as object), key, y: window.scrollY }, '');
+    window.history.replaceState({ ...(window.history.state as object), key, y }, '');
   } catch {
     // Some browsers throttle replaceState; the in-memory position still works.
   }
@@ -46,9 +46,10 @@ export function startHistory(): { restoreY?: number; stop: () => void } {
   };
 }
 
-/** A new entry for a client-side navigation; the entry we leave keeps its scroll position. */
-export function pushEntry(url: string): void {
-  persist();
+/** A new entry for a client-side navigation; the entry we leave keeps its scroll position `leaveY`. */
+export function pushEntry(url: string, leaveY: number): void {
+  const key = persist(undefined, leaveY);
+  positions.set(key, leaveY);
   window.history.pushState({ key: newKey(), y: 0 }, '', url);
 }
 

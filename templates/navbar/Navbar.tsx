@@ -26,6 +26,13 @@ export function Navbar() {
   useEffect(() => {
     document.body.classList.toggle('navbar-sidebar--open', mobileOpen);
   }, [mobileOpen]);
+  // "Back to main menu" removes the focused button: focus moves to the main menu's first item.
+  const backPressed = useRef(false);
+  useEffect(() => {
+    if (!backPressed.current) return;
+    backPressed.current = false;
+    panel.current?.querySelector<HTMLElement>('.menu--primary a, .menu--primary button')?.focus();
+  }, [showSecondary]);
   const open = () => {
     setShowSecondary(hasSecondary);
     setMobileOpen(true);
@@ -71,7 +78,14 @@ export function Navbar() {
             <div className={`navbar-sidebar__items ${showSecondary ? 'navbar-sidebar__items--show-secondary' : ''}`}>
               {showSecondary ? (
                 <div className="navbar-sidebar__item menu menu--secondary">
-                  <button type="button" className="clean-btn navbar-sidebar__back" onClick={() => setShowSecondary(false)}>
+                  <button
+                    type="button"
+                    className="clean-btn navbar-sidebar__back"
+                    onClick={() => {
+                      backPressed.current = true;
+                      setShowSecondary(false);
+                    }}
+                  >
                     {t('theme.navbar.mobileSidebarSecondaryMenu.backButtonLabel')}
                   </button>
                   <SidebarMenu items={site.sidebar} activePath={route.path} />
