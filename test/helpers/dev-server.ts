@@ -27,6 +27,10 @@ export interface Served {
 /** Starts `cheatsheet serve` and resolves once it prints where it serves. */
 export function startServe(args: string[], timeoutMs = 90_000): Promise<Served> {
   const child = spawn(process.execPath, [join(REPO, 'bin', 'cheatsheet.js'), 'serve', ...args], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A test worker that dies must not leave a server (and its watcher) running.
+  const reap = () => child.kill('SIGKILL');
+  process.once('exit', reap);
+  child.once('exit', () => process.off('exit', reap));
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
