@@ -1,5 +1,5 @@
 // The home page: a custom React page module (its default export is the page).
-import { useRoute, useSite } from '../context.tsx';
+import { useSite } from '../context.tsx';
 import { Link } from '../Link.tsx';
 import type { SidebarItem } from '../../renderer/shared/types.ts';
 
@@ -16,8 +16,9 @@ function findLink(items: SidebarItem[], match: (docId: string) => boolean): stri
 
 export default function HomePage() {
   const { site, t } = useSite();
-  const route = useRoute();
-  const categories = route.docsRoot ?? [];
+  // The categories of the docs sidebar (already in the page's data), each leading to its section of the
+  // docs root, which lists all its services.
+  const categories = site.sidebar.filter((item) => item.type === 'category');
   const start = site.navbar.items.find((i) => i.type === 'link' && !i.external && i.href.startsWith(site.docsRootHref + '/'));
   const startHref = start && 'href' in start ? start.href : site.docsRootHref;
   const contributing = findLink(site.sidebar, (docId) => docId.endsWith('contributing'));
@@ -59,8 +60,6 @@ export default function HomePage() {
               <li key={cat.key}>
                 <Link href={`${site.docsRootHref}#${cat.key}`} className="home__category card" noPrefetch>
                   <strong>{cat.label}</strong>
-                  {cat.description && <span>{cat.description}</span>}
-                  <small>{t('theme.docs.docsRoot.pages', { count: cat.items.length })}</small>
                 </Link>
               </li>
             ))}
