@@ -49,6 +49,16 @@ export class FolderOutput implements OutputSink {
     mkdirSync(this.tmp);
   }
 
+  /** The temporary folder, for worker threads that write pages themselves; they report what they wrote. */
+  get dir(): string {
+    return this.tmp;
+  }
+
+  addWritten(count: number, bytes: number): void {
+    this.count += count;
+    this.bytes += bytes;
+  }
+
   copyStatic(dirs: string[]): void {
     for (const dir of dirs) if (existsSync(dir)) cpSync(dir, this.tmp, { recursive: true });
   }

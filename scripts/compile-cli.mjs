@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 await build({
   absWorkingDir: root,
-  entryPoints: { cli: 'cli/main.ts', 'render-worker': 'renderer/content/worker.ts' },
+  entryPoints: { cli: 'cli/main.ts', 'build-worker': 'renderer/workers/worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -4,6 +4,7 @@ import { AggregateUserError, ContentError, type UserError } from '../errors.ts';
 import { parseCategory, type CategoryMeta } from './category.ts';
 import { listContentFiles, readUtf8, type ContentFile } from './files.ts';
 import { processDocs } from './pool.ts';
+import type { WorkerPool } from '../workers/pool.ts';
 import { deserialize, type DocJob, type ProcessedDoc } from './process-doc.ts';
 
 export interface CategorySource {
@@ -25,6 +26,8 @@ export interface ContentOptions {
   locales: string[];
   jobFor: (file: ContentFile) => DocJob;
   threads: number;
+  /** The build's threads, when it keeps a pool for later stages too. */
+  pool?: WorkerPool;
 }
 
 export function loadCategory(file: ContentFile): CategorySource {
@@ -47,7 +50,8 @@ export async function loadContent(options: ContentOptions): Promise<{ locales: M
   }
 
   const docFiles = files.filter((f) => f.kind === 'doc');
-  const results = await processDocs(docFiles.map(options.jobFor), options.threads);
+  const jobs = docFiles.map(options.jobFor);
+  const results = options.pool ? await options.pool.processDocs(jobs) : await processDocs(jobs, options.threads);
   const warnings: string[] = [];
   for (const result of results) {
     if (!result.ok) errors.push(deserialize(result.error));

@@ -5,8 +5,15 @@ import type { SiteData } from '../shared/types.ts';
 import { renderDocument, type DocumentAssets } from './document.ts';
 import type { Templates } from './templates.ts';
 
+/** What rendering needs of a route (a RouteEntry has it; so does what a worker thread is sent). */
+export interface RenderableRoute {
+  outFile: string;
+  data: RouteEntry['data'];
+  doc?: { html: string; file: string };
+}
+
 export interface RenderInput {
-  routes: RouteEntry[];
+  routes: RenderableRoute[];
   siteData: Map<string, SiteData>;
   templates: Templates;
   assets: Omit<DocumentAssets, 'pageModule'>;
@@ -19,7 +26,7 @@ export interface RenderInput {
  * Renders every route. With `emit`, each page is handed over as soon as it is rendered and nothing is kept
  * (a full build streams pages to disk); without it, the pages are returned in a map.
  */
-export function renderPages(input: RenderInput, emit?: (entry: RouteEntry, html: string) => void): Map<string, string> {
+export function renderPages(input: RenderInput, emit?: (entry: RenderableRoute, html: string) => void): Map<string, string> {
   const out = new Map<string, string>();
   const scripts = new Map<string, string[]>();
   for (const entry of input.routes) {

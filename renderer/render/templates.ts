@@ -17,6 +17,8 @@ export interface Templates {
   pages: Record<string, ComponentType>;
   /** Every source file the bundle read: what `serve` watches for this stage. */
   inputs: string[];
+  /** The bundled module on disk: worker threads import the same file. */
+  file: string;
 }
 
 /**
@@ -73,10 +75,18 @@ export async function loadTemplates(templatesDir: string, root: string): Promise
   mkdirSync(cacheDir, { recursive: true });
   const file = join(cacheDir, `ssr.${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
   if (!existsSync(file)) writeFileSync(file, code);
+  const { resolved, mod } = await importTemplates(file, pages, root);
+  if (!resolved.home) throw new TemplateError(`No home page module: ${relative(root, join(templatesDir, 'pages', 'home.tsx'))} is missing.`, { hint: 'Create templates/pages/home.tsx with a default export.' });
+  return { renderApp: mod.renderApp, colorModeScript: mod.colorModeScript, announcementScript: mod.announcementScript, pages: resolved, inputs, file };
+}
+
+type TemplatesModule = Omit<Templates, 'pages' | 'inputs' | 'file'> & { pages: Record<string, { default?: unknown }> };
+
+async function importTemplates(file: string, pages: { name: string; file: string }[], root: string) {
   // React's server renderer is loaded from node_modules by the bundle and picks its development build (several
   // times slower, and far more garbage) unless told otherwise. Tests set NODE_ENV themselves.
   process.env.NODE_ENV ??= 'production';
-  const mod = (await import(pathToFileURL(file).href)) as Omit<Templates, 'pages' | 'inputs'> & { pages: Record<string, { default?: unknown }> };
+  const mod = (await import(pathToFileURL(file).href)) as TemplatesModule;
   const resolved: Record<string, ComponentType> = {};
   for (const p of pages) {
     const component = mod.pages[p.name]?.default;
@@ -88,6 +98,13 @@ export async function loadTemplates(templatesDir: string, root: string): Promise
     }
     resolved[p.name] = component as ComponentType;
   }
-  if (!resolved.home) throw new TemplateError(`No home page module: ${relative(root, join(templatesDir, 'pages', 'home.tsx'))} is missing.`, { hint: 'Create templates/pages/home.tsx with a default export.' });
-  return { renderApp: mod.renderApp, colorModeScript: mod.colorModeScript, announcementScript: mod.announcementScript, pages: resolved, inputs };
+  return { resolved, mod };
+}
+
+/** The templates of an already bundled file (in a worker thread: the main thread checked them). */
+export async function templatesFromFile(file: string): Promise<Templates> {
+  process.env.NODE_ENV ??= 'production';
+  const mod = (await import(pathToFileURL(file).href)) as TemplatesModule;
+  const pages = Object.fromEntries(Object.entries(mod.pages).map(([name, m]) => [name, m.default as ComponentType]));
+  return { renderApp: mod.renderApp, colorModeScript: mod.colorModeScript, announcementScript: mod.announcementScript, pages, inputs: [], file };
 }
