@@ -94,7 +94,8 @@ export default defineConfig({
       },
       lastUpdated: '2025-06-25',
     },
-    code: { theme: { light: 'github-light', dark: 'github-dark' } },
+    // GitHub's "default" themes keep every token at WCAG AA contrast (the older github-light orange does not).
+    code: { theme: { light: 'github-light-default', dark: 'github-dark-default' } },
     search: { reportUrl: `${repoUrl}/issues/new` },
     docs: { sidebar: { hideable: false, autoCollapseCategories: false } },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },

@@ -1,4 +1,5 @@
 // A docs page: sidebar (when the page is in it), breadcrumbs, the Markdown, TOC and prev/next.
+import { useEffect, useRef } from 'react';
 import type { DocData } from '../../renderer/shared/types.ts';
 import { useRoute, useSite } from '../context.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
@@ -7,7 +8,12 @@ import { SidebarMenu } from './SidebarMenu.tsx';
 import { TocDesktop, TocMobile } from './Toc.tsx';
 
 export function DocContent({ doc }: { doc: DocData }) {
-  return <div className="theme-doc-markdown markdown" data-doc-content="" dangerouslySetInnerHTML={{ __html: doc.html ?? '' }} />;
+  const ref = useRef<HTMLDivElement>(null);
+  // Wide tables scroll sideways inside the column: keyboard users must be able to focus them to scroll.
+  useEffect(() => {
+    for (const table of ref.current?.querySelectorAll('table') ?? []) table.tabIndex = 0;
+  }, [doc.html]);
+  return <div ref={ref} className="theme-doc-markdown markdown" data-doc-content="" dangerouslySetInnerHTML={{ __html: doc.html ?? '' }} />;
 }
 
 export function DocPage({ doc }: { doc: DocData }) {

@@ -48,7 +48,8 @@ export function Navbar() {
             <MenuIcon />
           </button>
           <Link href={site.homeHref} className="navbar__brand" noPrefetch>
-            {logo && <img className="navbar__logo" src={logo.src} alt={logo.alt} width={logo.width} height={logo.height} />}
+            {/* The link's name is the title beside it: the logo is decoration. */}
+            {logo && <img className="navbar__logo" src={logo.src} alt="" width={logo.width} height={logo.height} />}
             <b className="navbar__title">{site.navbar.title}</b>
           </Link>
           {left.map((item, i) => (

@@ -17,7 +17,6 @@ export function SearchButton() {
     <button
       type="button"
       className="DocSearch DocSearch-Button navbar__item"
-      aria-label={t('theme.SearchBar.label')}
       aria-keyshortcuts="Control+K Meta+K /"
       onClick={() => runtime.openSearch()}
       onMouseEnter={() => runtime.loadSearch()}

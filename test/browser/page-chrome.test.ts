@@ -202,8 +202,8 @@ describe('code blocks', () => {
     await open(page, h.origin, 'docs/test');
     const pre = page.locator('.theme-code-block pre').first();
     const dark = await pre.evaluate((el) => [getComputedStyle(el).backgroundColor, el.style.getPropertyValue('--shiki-dark-bg')]);
-    expect(dark[0]).toBe('rgb(36, 41, 46)');
-    expect(dark[1]).toBe('#24292e');
+    expect(dark[0]).toBe('rgb(13, 17, 23)');
+    expect(dark[1]).toBe('#0d1117');
     await page.emulateMedia({ colorScheme: 'light' });
     await expect.poll(() => pre.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
     expect(problems).toEqual([]);
