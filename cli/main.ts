@@ -4,6 +4,7 @@ import { buildCommand } from './build.ts';
 import { checkCommand } from './check.ts';
 import { newPageCommand } from './new-page.ts';
 import { runCommand } from './report.ts';
+import { searchPushCommand } from './search-push.ts';
 import { serveCommand } from './serve.ts';
 
 const program = new Command();
@@ -65,6 +66,20 @@ program
   .action(async (opts: { format: string; strict: boolean }) => {
     const g = program.opts<{ root: string; config: string }>();
     process.exitCode = await runCommand(() => checkCommand({ root: g.root, config: g.config, ...opts }));
+  });
+
+const search = program.command('search').description('Maintain the search index hosted on Algolia (the default local index needs nothing).');
+search
+  .command('push')
+  .summary('upload the search records to Algolia (replaceAllObjects) and set the index settings')
+  .description(
+    'Build the records of every locale (one per page section, DocSearch-shaped) and replace every record of themeConfig.algolia.indexName with them, then set the index settings (facets language and docusaurus_tag, attributes searchable by hierarchy). The admin API key is read from the ALGOLIA_ADMIN_API_KEY environment variable, never from the config file.',
+  )
+  .option('--dry-run', 'build and count the records and show what would be sent, without sending anything', false)
+  .addHelpText('after', '\nExample:\n  ALGOLIA_ADMIN_API_KEY=… cheatsheet search push\n  cheatsheet search push --dry-run')
+  .action(async (opts: { dryRun: boolean }) => {
+    const g = program.opts<{ root: string; config: string }>();
+    process.exitCode = await runCommand(() => searchPushCommand({ root: g.root, config: g.config, dryRun: opts.dryRun }));
   });
 
 await program.parseAsync(process.argv);
