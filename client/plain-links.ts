@@ -21,7 +21,8 @@ export function installPlainLinks(runtime: LinkRuntime): () => void {
     // <Link> handled its own click already (React's listener on the root runs first).
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const a = plainAnchor(event.target);
-    if (a) runtime.navigate(a.pathname + a.hash, event);
+    // The query string too: a link to the search page carries its query in `q`.
+    if (a) runtime.navigate(a.pathname + a.search + a.hash, event);
   };
   const onIntent = (event: Event) => {
     const a = plainAnchor(event.target);
