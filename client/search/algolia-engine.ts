@@ -31,6 +31,8 @@ export function algoliaEngine(settings: SearchSettings): SearchEngine {
     ...(config.hosts ? { hosts: config.hosts.map((h) => ({ ...h, accept: 'readWrite' as const })) } : {}),
   });
   const external = config.externalUrlRegex ? new RegExp(config.externalUrlRegex) : null;
+  // The insights plugin sends each event with the credentials of the hits it is about.
+  const credentials = { appId: config.appId, apiKey: config.apiKey };
   return {
     prepare: () => Promise.resolve(),
     async search({ query, page = 0 }) {
@@ -55,7 +57,7 @@ export function algoliaEngine(settings: SearchSettings): SearchEngine {
       const first = results[0] as { hits?: RawHit[]; nbHits?: number; queryID?: string } | undefined;
       const hits = (first?.hits ?? []).filter((h) => typeof h?.objectID === 'string' && typeof h.url === 'string');
       return {
-        hits: hits.map((h) => toHit(h, config.indexName, first?.queryID, external)),
+        hits: hits.map((h) => ({ ...toHit(h, config.indexName, first?.queryID, external), __autocomplete_algoliaCredentials: credentials })),
         nbHits: first?.nbHits ?? hits.length,
         ...(first?.queryID ? { queryID: first.queryID } : {}),
       };

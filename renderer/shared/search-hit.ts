@@ -23,6 +23,7 @@ export interface SearchHit extends StoredHit {
   /** Algolia only: what the insights plugin needs to attribute clicks and views. */
   __autocomplete_indexName?: string;
   __autocomplete_queryID?: string;
+  __autocomplete_algoliaCredentials?: { appId: string; apiKey: string };
 }
 
 export interface SearchResults {
