@@ -161,7 +161,7 @@ describe('Algolia mode', () => {
       mock.requests
         .slice(before)
         .filter((r) => r.path === '/1/events')
-        .flatMap((r) => (r.body as { events: Record<string, unknown>[] }).events.map((e) => ({ ...e, query: r.query })));
+        .flatMap((r) => (r.body as { events: Record<string, unknown>[] }).events.map((e): Record<string, unknown> => ({ ...e, query: r.query })));
     await expect.poll(async () => (await events()).filter((e) => e.eventType === 'view').length).toBe(2);
     const views = (await events()).filter((e) => e.eventType === 'view');
     expect(views.map((v) => (v.objectIDs as string[]).length)).toEqual([20, 5]);
