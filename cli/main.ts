@@ -1,11 +1,7 @@
-// The cheatsheet command line: one thin file per command (flags → renderer API → exit code).
+// The cheatsheet command line: one thin file per command (flags → renderer API → exit code). Commands are
+// imported when run, so `build` does not load the dev server, the watcher or the Algolia client.
 import { Command } from 'commander';
-import { buildCommand } from './build.ts';
-import { checkCommand } from './check.ts';
-import { newPageCommand } from './new-page.ts';
 import { runCommand } from './report.ts';
-import { searchPushCommand } from './search-push.ts';
-import { serveCommand } from './serve.ts';
 
 const program = new Command();
 program
@@ -23,7 +19,7 @@ program
   .option('--threads <n>', 'worker threads for Markdown processing (default: 2)')
   .action(async (opts: { outDir: string; minify: boolean; threads?: string }) => {
     const g = program.opts<{ root: string; config: string }>();
-    process.exitCode = await runCommand(() => buildCommand({ root: g.root, config: g.config, ...opts }));
+    process.exitCode = await runCommand(async () => (await import('./build.ts')).buildCommand({ root: g.root, config: g.config, ...opts }));
   });
 
 program
@@ -38,7 +34,7 @@ program
   .addHelpText('after', '\nExamples:\n  cheatsheet serve                  edit content/ and watch the browser follow\n  cheatsheet serve --port 8080 --open\n  cheatsheet build && cheatsheet serve --no-watch   preview the production build')
   .action(async (opts: { outDir: string; port: string; host: string; watch: boolean; open: boolean }) => {
     const g = program.opts<{ root: string; config: string }>();
-    process.exitCode = await runCommand(() => serveCommand({ root: g.root, config: g.config, ...opts }));
+    process.exitCode = await runCommand(async () => (await import('./serve.ts')).serveCommand({ root: g.root, config: g.config, ...opts }));
   });
 
 program
@@ -53,7 +49,7 @@ program
   .addHelpText('after', '\nExample:\n  cheatsheet new-page compute/ec2-spot --title "Amazon EC2 Spot Instances"\nIt never overwrites a file: an existing page is an error that names it.')
   .action(async (id: string | undefined, opts: { title?: string; sidebar: boolean; position?: string; newCategory?: string }) => {
     const g = program.opts<{ root: string; config: string }>();
-    process.exitCode = await runCommand(() => newPageCommand({ root: g.root, config: g.config, id, ...opts }));
+    process.exitCode = await runCommand(async () => (await import('./new-page.ts')).newPageCommand({ root: g.root, config: g.config, id, ...opts }));
   });
 
 program
@@ -65,7 +61,7 @@ program
   .addHelpText('after', '\nExit code: 0 when everything is fine, 1 when something is wrong.\nA translation is stale when its front matter has a source_hash that no longer matches the pt-BR page,\nor (without source_hash) when git shows the pt-BR page changed after it.')
   .action(async (opts: { format: string; strict: boolean }) => {
     const g = program.opts<{ root: string; config: string }>();
-    process.exitCode = await runCommand(() => checkCommand({ root: g.root, config: g.config, ...opts }));
+    process.exitCode = await runCommand(async () => (await import('./check.ts')).checkCommand({ root: g.root, config: g.config, ...opts }));
   });
 
 const search = program.command('search').description('Maintain the search index hosted on Algolia (the default local index needs nothing).');
@@ -79,7 +75,7 @@ search
   .addHelpText('after', '\nExample:\n  ALGOLIA_ADMIN_API_KEY=… cheatsheet search push\n  cheatsheet search push --dry-run')
   .action(async (opts: { dryRun: boolean }) => {
     const g = program.opts<{ root: string; config: string }>();
-    process.exitCode = await runCommand(() => searchPushCommand({ root: g.root, config: g.config, dryRun: opts.dryRun }));
+    process.exitCode = await runCommand(async () => (await import('./search-push.ts')).searchPushCommand({ root: g.root, config: g.config, dryRun: opts.dryRun }));
   });
 
 await program.parseAsync(process.argv);

@@ -15,5 +15,7 @@ await build({
   target: 'node20',
   packages: 'external',
   sourcemap: 'linked',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
 });
