@@ -2,7 +2,7 @@
 // hydrates the server markup with the same components and data.
 import { hydrateRoot } from 'react-dom/client';
 import type { ComponentType } from 'react';
-import type { HydrationPayload } from '../renderer/shared/types.ts';
+import type { HydrationPayload, SiteData } from '../renderer/shared/types.ts';
 import { ErrorBoundary } from '../templates/ErrorBoundary.tsx';
 import { pageNameOf } from './page-loader.ts';
 import { Root } from './Root.tsx';
@@ -17,10 +17,14 @@ export async function start(pages: PageModules): Promise<void> {
   const container = document.getElementById(ROOT_ID);
   if (!payloadNode || !container) return;
   const payload = JSON.parse(payloadNode.textContent ?? '{}') as HydrationPayload;
-  const { site, route } = payload;
+  const { route } = payload;
   if (route.doc) route.doc = { ...route.doc, html: container.querySelector('[data-doc-content]')?.innerHTML ?? '' };
   const name = pageNameOf(route);
-  const page = name && pages[name] ? (await pages[name]()).default : undefined;
+  // The locale's site data comes preloaded (a <link rel="preload"> in the head) and cached across pages.
+  const [site, page] = await Promise.all([
+    payload.site ?? fetch(payload.siteUrl).then((r) => (r.ok ? (r.json() as Promise<SiteData>) : Promise.reject(new Error(`HTTP ${r.status} for ${payload.siteUrl}`)))),
+    name && pages[name] ? pages[name]().then((m) => m.default) : undefined,
+  ]);
   const strings = site.strings;
   hydrateRoot(
     container,

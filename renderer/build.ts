@@ -13,7 +13,7 @@ import { BrokenLinksError } from './errors.ts';
 import { checkLinks, scanPage, StringPool, type PageScan } from './links/check.ts';
 import { packageRoot, siteOrPackageDir } from './paths.ts';
 import { routeChunks } from './render/chunks.ts';
-import { renderPages } from './render/render-pages.ts';
+import { renderPages, siteDataFiles } from './render/render-pages.ts';
 import { renderSitemap } from './render/sitemap.ts';
 import { loadTemplates } from './render/templates.ts';
 import { buildRouteTable, type RouteTable } from './routes/route-table.ts';
@@ -185,9 +185,11 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
         );
       }
       const assets = { css: bundle?.css ?? [], entry: bundle?.entry ?? '', preload: bundle?.preload ?? [] };
+      const siteFiles = siteDataFiles(siteData, config.baseUrl);
+      for (const [k, v] of siteFiles.files) put(k, v);
       const pageChunks = bundle?.pageChunks ?? {};
       const renderHere = (routes: RenderRoute[]) =>
-        renderPages({ routes, siteData, templates, assets, pageChunks, extraHead: search.extraHead }, (entry, html) => {
+        renderPages({ routes, siteData, templates, assets, pageChunks, extraHead: search.extraHead, siteUrls: siteFiles.urls }, (entry, html) => {
           scans.set(entry.outFile, scanPage(html, interned));
           put(entry.outFile, html);
         });
@@ -201,6 +203,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
             assets,
             pageChunks,
             extraHead: Object.fromEntries(locales.map((l) => [l.code, search.extraHead(l.code)])),
+            siteUrls: siteFiles.urls,
             outDir: folder.dir,
           },
           renderHere,

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { build } from '../renderer/build.ts';
-import type { HydrationPayload } from '../renderer/shared/types.ts';
+import { payloadOf as resolvePayload } from './helpers/payload.ts';
 import { startAlgoliaMock, type AlgoliaMock } from './helpers/algolia-mock.ts';
 import { REPO, makeSite, minimalContent, runCli } from './helpers/fixture-site.ts';
 
@@ -16,7 +16,7 @@ const read = (rel: string) => readFileSync(join(site(), rel), 'utf8');
 // Assertions on whole pages print only a short excerpt when they fail.
 const has = (html: string, text: string) => expect(html.includes(text), `page should contain ${text}`).toBe(true);
 const hasNot = (html: string, text: string) => expect(html.includes(text), `page should not contain ${text}`).toBe(false);
-const payloadOf = (html: string) => JSON.parse(/<script id="__CHEATSHEET_DATA__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as HydrationPayload;
+const payloadOf = (html: string, readPublic: (path: string) => string = (path) => read(path.slice('/aws-cheatsheet/'.length))) => resolvePayload(html, readPublic);
 
 const algolia = { appId: 'APPID', apiKey: 'search-only-key', indexName: 'cheatsheet' };
 
@@ -84,7 +84,7 @@ describe('Algolia mode', () => {
     const result = await build({ root, write: false, bundle: false });
     expect([...result.files.keys()].some((f) => f.startsWith('assets/search/'))).toBe(false);
     const html = String(result.files.get('pt-BR/docs/compute/ec2.html'));
-    const { search } = payloadOf(html).site;
+    const { search } = payloadOf(html, (path) => String(result.files.get(path.slice('/aws-cheatsheet/'.length)))).site;
     expect(search).toMatchObject({ engine: 'algolia', storageIndexName: 'cheatsheet', searchPagePath: 'search' });
     expect(search.algolia).toMatchObject({
       appId: 'APPID',

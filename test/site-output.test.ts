@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { payloadOf } from './helpers/payload.ts';
 
 const out = inject('siteBuild');
 const read = (rel: string) => readFileSync(join(out, rel), 'utf8');
@@ -69,12 +70,21 @@ describe('real site output', () => {
     expect(sitemap.match(/<url>/g)!.length).toBe(3 * (148 + 2));
   });
 
+  it('keeps each locale\'s site data in one cached file instead of every page', () => {
+    const html = read('pt-BR/docs/compute/ec2.html');
+    const siteUrl = /"siteUrl":"([^"]+)"/.exec(html)![1]!;
+    expect(siteUrl).toMatch(/^\/aws-cheatsheet\/assets\/site\/pt-BR\.[\w-]{10}\.json$/);
+    expect(html).toContain(`<link rel="preload" href="${siteUrl}" as="fetch" type="application/json" crossorigin="anonymous">`);
+    expect(read('pt-BR/docs/compute/lambda.html')).toContain(siteUrl);
+    expect(payloadOf(html, (p) => read(p.replace('/aws-cheatsheet/', ''))).site.locale.code).toBe('pt-BR');
+  });
+
   it('writes content-hashed assets and one lazily loaded chunk per page', () => {
     const html = read('docs/compute/ec2.html');
     const entry = /<script type="module" src="(\/aws-cheatsheet\/assets\/[^"]+\.[A-Z0-9]{8}\.js)"><\/script>/.exec(html);
     expect(entry).not.toBeNull();
     expect(existsSync(join(out, entry![1]!.replace('/aws-cheatsheet/', '')))).toBe(true);
-    const payload = JSON.parse(/<script id="__CHEATSHEET_DATA__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as { site: { routesManifestUrl: string } };
+    const payload = payloadOf(html, (path) => read(path.replace('/aws-cheatsheet/', '')));
     const manifest = JSON.parse(read(payload.site.routesManifestUrl.replace('/aws-cheatsheet/', ''))) as Record<string, string>;
     expect(Object.keys(manifest)).toHaveLength(148 + 3);
     const chunk = manifest['/aws-cheatsheet/docs/compute/ec2']!;

@@ -17,6 +17,8 @@ export interface DocumentInput {
   assets: DocumentAssets;
   inlineScripts: string[];
   extraHead?: string;
+  /** URL of the locale's site-data JSON; without it the site data is inlined in the page. */
+  siteUrl?: string;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -43,7 +45,7 @@ function siteJson(site: SiteData): string {
 export type { HydrationPayload };
 export const ROOT_ID = '__cheatsheet';
 
-export function renderDocument({ site, route, appHtml, assets, inlineScripts, extraHead = '' }: DocumentInput): string {
+export function renderDocument({ site, route, appHtml, assets, inlineScripts, extraHead = '', siteUrl }: DocumentInput): string {
   const { head } = route;
   const lang = site.locale.htmlLang;
   // The content HTML is already in the markup: the browser reads it from the DOM instead of a second copy.
@@ -68,6 +70,7 @@ export function renderDocument({ site, route, appHtml, assets, inlineScripts, ex
     `<meta name="theme-color" content="#232f3e">`,
     `<link rel="icon" href="${escapeHtml(site.favicon)}" type="image/svg+xml">`,
     ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    siteUrl ? `<link rel="preload" href="${escapeHtml(siteUrl)}" as="fetch" type="application/json" crossorigin="anonymous">` : '',
     ...[...assets.preload, ...(assets.pageModule ? [assets.pageModule] : [])].map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     ...inlineScripts.map((code) => `<script>${code}</script>`),
     extraHead,
@@ -79,7 +82,7 @@ ${meta.join('\n')}
 </head>
 <body>
 <div id="${ROOT_ID}">${appHtml}</div>
-<script id="${PAYLOAD_ID}" type="application/json">{"site":${siteJson(site)},"route":${routeJson}}</script>
+<script id="${PAYLOAD_ID}" type="application/json">{${siteUrl ? `"siteUrl":${scriptJson(siteUrl)}` : `"site":${siteJson(site)}`},"route":${routeJson}}</script>
 <script type="module" src="${escapeHtml(assets.entry)}"></script>
 </body>
 </html>

@@ -1,4 +1,5 @@
 // The render stage: every route → a full HTML document, from the same data the browser hydrates with.
+import { createHash } from 'node:crypto';
 import { TemplateError } from '../errors.ts';
 import type { RouteEntry } from '../routes/route-table.ts';
 import type { SiteData } from '../shared/types.ts';
@@ -20,6 +21,21 @@ export interface RenderInput {
   pageChunks: Record<string, string>;
   /** Extra head markup per locale (e.g. the OpenSearch link). */
   extraHead?: (locale: string) => string;
+  /** URL of each locale's site-data JSON (see siteDataFiles); without it the data is inlined. */
+  siteUrls?: Record<string, string>;
+}
+
+/** One content-hashed JSON file per locale with the data all its pages share. */
+export function siteDataFiles(siteData: Map<string, SiteData>, baseUrl: string): { files: Map<string, string>; urls: Record<string, string> } {
+  const files = new Map<string, string>();
+  const urls: Record<string, string> = {};
+  for (const [locale, site] of siteData) {
+    const json = JSON.stringify(site);
+    const file = `assets/site/${locale}.${createHash('sha256').update(json).digest('base64url').slice(0, 10)}.json`;
+    files.set(file, json);
+    urls[locale] = baseUrl + file;
+  }
+  return { files, urls };
 }
 
 /**
@@ -53,6 +69,7 @@ export function renderPages(input: RenderInput, emit?: (entry: RenderableRoute, 
         assets: { ...input.assets, pageModule: pageName ? input.pageChunks[pageName] : undefined },
         inlineScripts: inline,
       extraHead: input.extraHead?.(site.locale.code),
+      siteUrl: input.siteUrls?.[site.locale.code],
     });
     if (emit) emit(entry, html);
     else out.set(entry.outFile, html);

@@ -197,7 +197,9 @@ export interface SiteData {
   repoUrl: string;
 }
 
-export interface HydrationPayload {
-  site: SiteData;
-  route: RouteData;
-}
+/**
+ * The inline payload of a page. A production build ships the locale's site data as one cached JSON file
+ * (`siteUrl`: it holds the whole sidebar, so inlining it would grow every page with the site); the dev
+ * server inlines it (`site`).
+ */
+export type HydrationPayload = { route: RouteData } & ({ site: SiteData; siteUrl?: undefined } | { siteUrl: string; site?: undefined });

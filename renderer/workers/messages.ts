@@ -17,6 +17,7 @@ export interface RenderTask {
   assets: Omit<DocumentAssets, 'pageModule'>;
   pageChunks: Record<string, string>;
   extraHead: Record<string, string>;
+  siteUrls: Record<string, string>;
   /** Folder the worker writes the pages into (the build's temporary output folder). */
   outDir: string;
 }

@@ -26,6 +26,7 @@ async function render(task: RenderTask): Promise<{ scans: RenderedScan[]; bytes:
       assets: task.assets,
       pageChunks: task.pageChunks,
       extraHead: (locale) => task.extraHead[locale] ?? '',
+      siteUrls: task.siteUrls,
     },
     (entry, html) => {
       const file = join(task.outDir, entry.outFile);

@@ -41,8 +41,10 @@ function Category({ item, activePath, level }: { item: SidebarCategory; activePa
           </button>
         )}
       </div>
+      {/* A collapsed category's items are rendered when it opens, as Docusaurus does: every page would
+          otherwise carry the whole sidebar's markup, which grows with the site. */}
       <ul className="menu__list" hidden={!expanded}>
-        <SidebarItems items={item.items} activePath={activePath} level={level + 1} />
+        {expanded && <SidebarItems items={item.items} activePath={activePath} level={level + 1} />}
       </ul>
     </li>
   );

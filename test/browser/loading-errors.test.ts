@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptJson } from '../../renderer/render/document.ts';
 import { loadTemplates } from '../../renderer/render/templates.ts';
-import type { HydrationPayload } from '../../renderer/shared/types.ts';
+import { payloadOf } from '../helpers/payload.ts';
 import { BASE, serveDir, startHarness, type Harness } from '../helpers/browser.ts';
 import { DESKTOP, MOBILE, SCHEMES, isSameDocument, markDocument, open } from '../helpers/visitor.ts';
 import { buildVisitorSite } from '../helpers/visitor-site.ts';
@@ -164,9 +164,10 @@ describe('a navbar item that throws', () => {
     // knows: what a site would get from an item that throws while rendering.
     const built = readFileSync(join(fixture, 'docs.html'), 'utf8');
     const payloadJson = /<script id="__CHEATSHEET_DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec(built)![1]!;
-    const payload = JSON.parse(payloadJson) as HydrationPayload;
+    // Inline the site data (as the dev server does) so the modified navbar is what the page hydrates with.
+    const payload = payloadOf(built, (path) => readFileSync(join(fixture, path.slice(BASE.length)), 'utf8'));
     const broken = { type: 'bogus', label: 'Broken item', position: 'left' };
-    payload.site.navbar.items.splice(1, 0, broken as unknown as HydrationPayload['site']['navbar']['items'][number]);
+    payload.site.navbar.items.splice(1, 0, broken as unknown as (typeof payload.site.navbar.items)[number]);
     const templates = await loadTemplates(join(process.cwd(), 'templates'), dirname(fixture));
     const appHtml = templates.renderApp(payload.site, payload.route);
     expect(appHtml).toContain('Long page');

@@ -18,8 +18,9 @@ afterAll(async () => {
 /** The URL of each route's chunk, from the locale's manifest the page links to. */
 async function manifestOf(page: Page): Promise<Record<string, string>> {
   return page.evaluate(async () => {
-    const payload = JSON.parse(document.getElementById('__CHEATSHEET_DATA__')!.textContent!) as { site: { routesManifestUrl: string } };
-    return (await fetch(payload.site.routesManifestUrl)).json();
+    const payload = JSON.parse(document.getElementById('__CHEATSHEET_DATA__')!.textContent!) as { siteUrl: string };
+    const site = (await (await fetch(payload.siteUrl)).json()) as { routesManifestUrl: string };
+    return (await fetch(site.routesManifestUrl)).json();
   });
 }
 

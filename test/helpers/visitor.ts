@@ -27,5 +27,9 @@ export async function isSameDocument(page: Page): Promise<boolean> {
 
 /** The JSON a page's hydration payload carries. */
 export async function payloadOf(page: Page): Promise<{ site: Record<string, unknown>; route: Record<string, unknown> }> {
-  return page.evaluate(() => JSON.parse(document.getElementById('__CHEATSHEET_DATA__')!.textContent!));
+  return page.evaluate(async () => {
+    const payload = JSON.parse(document.getElementById('__CHEATSHEET_DATA__')!.textContent!) as { site?: Record<string, unknown>; siteUrl?: string; route: Record<string, unknown> };
+    // Production pages point at their locale's site data instead of inlining it.
+    return { site: payload.site ?? ((await (await fetch(payload.siteUrl!)).json()) as Record<string, unknown>), route: payload.route };
+  });
 }
