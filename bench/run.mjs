@@ -2,16 +2,16 @@
 // npm run bench — builds the real site and the generated corpus (150 and 600 pages per locale, 3 locales)
 // with the compiled CLI, cold (fresh process, empty output folder), and prints wall time, pages per second
 // and peak memory against the budgets of DESIGN.md section 7. Not a test: figures depend on the machine.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { corpusSite } from './corpus-site.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const only = process.argv.slice(2);
-const genCorpus = [process.env.GEN_CORPUS, join(repo, '..', 'shared', 'bench', 'gen-corpus.mjs')].find((p) => p && existsSync(p));
 
 let probe;
 /** A wrapper that runs the CLI and reports the process's peak RSS (worker threads included) at exit. */
@@ -52,51 +52,6 @@ function measure(name, root) {
   console.log(`${name.padEnd(26)} ${String(pages).padStart(5)} pages  ${(ms / 1000).toFixed(2).padStart(6)} s (median of ${runs})  ${Math.round((pages / ms) * 1000).toString().padStart(5)} pages/s  peak ${rss.toFixed(0)} MB`);
   console.log(`${''.padEnd(26)} ${best.phases}`);
   return { ms, rss, pages };
-}
-
-function corpusSite(pagesPerLocale) {
-  if (!genCorpus) throw new Error('gen-corpus.mjs not found: set GEN_CORPUS or keep ../shared/bench beside the repository');
-  const root = mkdtempSync(join(tmpdir(), `cheatsheet-corpus-${pagesPerLocale}-`));
-  const corpus = join(root, 'corpus');
-  execFileSync(process.execPath, [genCorpus, '--out', corpus, '--pages', String(pagesPerLocale)], { stdio: 'ignore' });
-  mkdirSync(join(root, 'content'));
-  for (const locale of ['pt-BR', 'en', 'es']) cpSync(join(corpus, locale), join(root, 'content', locale), { recursive: true });
-  rmSync(corpus, { recursive: true, force: true });
-  // The corpus has `intro` but no getting-started: a config of its own, same theme as the real site.
-  const config = {
-    title: 'Cloud Cheat Sheet',
-    tagline: 'Generated corpus',
-    favicon: 'img/favicon.svg',
-    url: 'https://example.github.io',
-    baseUrl: '/aws-cheatsheet/',
-    repoUrl: 'https://github.com/example/aws-cheatsheet',
-    ebook: { title: 'Free e-book', href: 'https://docs.aws.amazon.com/pdfs/wellarchitected/latest/framework/wellarchitected-framework.pdf' },
-    i18n: {
-      defaultLocale: 'en',
-      sourceLocale: 'pt-BR',
-      locales: ['pt-BR', 'en', 'es'],
-      localeConfigs: {
-        'pt-BR': { label: 'Português (Brasil)', htmlLang: 'pt-BR', path: 'pt-BR' },
-        en: { label: 'English', htmlLang: 'en', path: 'en' },
-        es: { label: 'Español', htmlLang: 'es', path: 'es' },
-      },
-    },
-    themeConfig: {
-      navbar: {
-        title: 'Cloud Cheat Sheet',
-        items: [
-          { type: 'docSidebar', sidebarId: 'tutorialSidebar', label: 'Docs' },
-          { type: 'doc', docId: 'intro', label: 'Intro' },
-          { type: 'docsVersionDropdown', position: 'right' },
-          { type: 'localeDropdown', position: 'right' },
-          { type: 'search', position: 'right' },
-        ],
-      },
-      footer: { copyright: 'Copyright', links: [{ title: 'Docs', items: [{ label: 'Intro', to: 'docs/intro' }, { label: 'All', to: 'docs' }] }], lastUpdated: '2025-06-25' },
-    },
-  };
-  writeFileSync(join(root, 'site.config.ts'), `export default ${JSON.stringify(config, null, 2)};\n`);
-  return root;
 }
 
 if (!existsSync(join(repo, 'dist', 'cli.js'))) throw new Error('Run `node scripts/compile-cli.mjs` first (npm run bench does).');
