@@ -1,7 +1,7 @@
 // The search modal (DocSearch's layout and class names, our own markup): a search box following the
 // combobox pattern, the screen for the current state, and keyboard hints. Escape or a click outside
 // closes it; Tab stays inside it.
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import type { SiteData } from '../../renderer/shared/types.ts';
 import { useSite } from '../../templates/context.tsx';
 import { useFocusTrap } from '../../templates/navbar/use-focus-trap.ts';
@@ -11,7 +11,9 @@ import type { InsightsClient } from './insights.ts';
 import { openUrl } from './navigate.ts';
 import { ErrorScreen, NoResultsScreen, ResultsScreen, StartScreen } from './modal-screens.tsx';
 import { savedSearches } from './storage.ts';
-import { useSearchAutocomplete, type SearchContext } from './use-search-autocomplete.ts';
+import { useSearchAutocomplete, type Item, type SearchApi, type SearchContext } from './use-search-autocomplete.ts';
+import type { AutocompleteCollection } from '@algolia/autocomplete-core';
+import type { SavedSearches } from './storage.ts';
 
 export interface SearchModalProps {
   site: SiteData;
@@ -55,20 +57,14 @@ export function SearchModal({ site, initialQuery, insightsClient, onClose, onRea
 
   const context = state.context as SearchContext;
   const shown = context.resultsFor;
-  const hitCollections = state.collections.filter((c) => c.source.sourceId.startsWith('hits') && c.items.length > 0);
   const errored = Boolean(shown && context.searchError);
-  let screen = null;
-  if (shown === undefined) screen = null;
-  else if (shown === '') screen = <StartScreen autocomplete={autocomplete} collections={state.collections} saved={saved} t={t} />;
-  else if (errored) screen = <ErrorScreen t={t} />;
-  else if (hitCollections.length === 0) screen = <NoResultsScreen autocomplete={autocomplete} context={context} query={shown} site={site} t={t} inputRef={inputRef} />;
-  else {
-    const onNavigate = (href: string) => {
+  const onNavigate = useCallback(
+    (href: string) => {
       onClose();
       openUrl(href);
-    };
-    screen = <ResultsScreen autocomplete={autocomplete} collections={hitCollections} context={context} query={shown} site={site} t={t} onNavigate={onNavigate} />;
-  }
+    },
+    [onClose],
+  );
 
   // Tab stays in the dialog, Escape closes it (focus goes back where it was: see modal-entry).
   const noOpener = useRef<HTMLElement>(null);
@@ -79,7 +75,6 @@ export function SearchModal({ site, initialQuery, insightsClient, onClose, onRea
   return (
     <div
       className={`DocSearch DocSearch-Container${stalled ? ' DocSearch-Container--Stalled' : ''}${errored ? ' DocSearch-Container--Errored' : ''}`}
-      data-status={errored ? 'error' : state.status}
       onMouseDown={(e) => {
         if (e.target === e.currentTarget) onClose();
       }}
@@ -114,9 +109,8 @@ export function SearchModal({ site, initialQuery, insightsClient, onClose, onRea
           </button>
         </header>
         <div className="DocSearch-Dropdown" {...autocomplete.getPanelProps({})} data-results-for={shown}>
-          <div className="DocSearch-Dropdown-Container">{screen}</div>
-          <div className="DocSearch-VisuallyHidden" role="status">
-            {shown && !errored && hitCollections.length > 0 ? t('theme.SearchModal.resultsStatus', { count: context.nbHits ?? 0 }) : ''}
+          <div className="DocSearch-Dropdown-Container">
+            <Screen autocomplete={autocomplete} collections={state.collections} context={context} activeItemId={state.activeItemId} site={site} saved={saved} inputRef={inputRef} onNavigate={onNavigate} />
           </div>
         </div>
         <footer className="DocSearch-Footer">
@@ -152,3 +146,38 @@ function Command({ keys, text }: { keys: [label: string, face: ReactNode][]; tex
     </li>
   );
 }
+
+interface ScreenProps {
+  autocomplete: SearchApi;
+  collections: AutocompleteCollection<Item>[];
+  context: SearchContext;
+  /** Only for re-rendering: the lists read the active item from the autocomplete store. */
+  activeItemId: number | null;
+  site: SiteData;
+  saved: SavedSearches;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onNavigate: (href: string) => void;
+}
+
+/**
+ * The screen for the answer on show. Memoised: typing a letter re-renders the search box at once, and
+ * the list only when the new answer (collections, context) arrives.
+ */
+const Screen = memo(function Screen({ autocomplete, collections, context, site, saved, inputRef, onNavigate }: ScreenProps) {
+  const { t } = useSite();
+  const shown = context.resultsFor;
+  const hits = collections.filter((c) => c.source.sourceId.startsWith('hits') && c.items.length > 0);
+  let screen: ReactNode = null;
+  if (shown === '') screen = <StartScreen autocomplete={autocomplete} collections={collections} saved={saved} t={t} />;
+  else if (shown && context.searchError) screen = <ErrorScreen t={t} />;
+  else if (shown && hits.length === 0) screen = <NoResultsScreen autocomplete={autocomplete} context={context} query={shown} site={site} t={t} inputRef={inputRef} />;
+  else if (shown) screen = <ResultsScreen autocomplete={autocomplete} collections={hits} context={context} query={shown} site={site} t={t} onNavigate={onNavigate} />;
+  return (
+    <>
+      {screen}
+      <div className="DocSearch-VisuallyHidden" role="status">
+        {shown && !context.searchError && hits.length > 0 ? t('theme.SearchModal.resultsStatus', { count: context.nbHits ?? 0 }) : ''}
+      </div>
+    </>
+  );
+});

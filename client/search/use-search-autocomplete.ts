@@ -2,6 +2,7 @@
 // after 300 ms), the active item and keyboard navigation. Sources: saved searches for an empty query,
 // otherwise the engine's hits grouped by top-level section (one source per group, at most 5 hits each).
 import { createAutocomplete, type AutocompleteApi, type AutocompleteState, type BaseItem } from '@algolia/autocomplete-core';
+import { flushSync } from 'react-dom';
 import { useMemo, useState, type BaseSyntheticEvent, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent as ReactMouseEvent } from 'react';
 import type { SearchHit } from '../../renderer/shared/search-hit.ts';
 import type { SiteData } from '../../renderer/shared/types.ts';
@@ -50,6 +51,22 @@ export function useSearchAutocomplete(options: SearchAutocompleteOptions): { aut
     context: {},
   });
 
+  // The store changes several times in a row (query, status, collections…): render once for the lot,
+  // synchronously, rather than waiting for React's scheduler (and maybe a frame) before showing results.
+  const render = useMemo(() => {
+    let latest: AutocompleteState<Item> | null = null;
+    return (next: AutocompleteState<Item>) => {
+      const first = latest === null;
+      latest = next;
+      if (!first) return;
+      queueMicrotask(() => {
+        const state = latest!;
+        latest = null;
+        flushSync(() => setState(state));
+      });
+    };
+  }, []);
+
   const autocomplete = useMemo(() => {
     const saveRecent = (item: Item) => {
       if (site.search.personalization) saved.addRecent(item);
@@ -86,7 +103,7 @@ export function useSearchAutocomplete(options: SearchAutocompleteOptions): { aut
         // Enter with nothing active: the full list on the search page.
         if (s.query && site.search.searchPagePath) window.location.assign(`${site.searchHref}?q=${encodeURIComponent(s.query)}`);
       },
-      onStateChange: ({ state: next }) => setState(next),
+      onStateChange: ({ state: next }) => render(next),
       async getSources({ query, setContext, state: current }) {
         if (!query) {
           setContext({ resultsFor: '', searchError: false });

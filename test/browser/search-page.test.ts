@@ -66,7 +66,7 @@ describe('the search page', () => {
     expect(await page.locator('.search-page__count').textContent()).toBe('Nenhum resultado encontrado');
     await page.locator('.search-page__input').fill('');
     await expect.poll(() => new URL(page.url()).search).toBe('');
-    expect(await page.locator(RESULTS).count()).toBe(0);
+    await expect.poll(() => page.locator(RESULTS).count()).toBe(0);
     expect(problems).toEqual([]);
   });
 
