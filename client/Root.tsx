@@ -63,7 +63,14 @@ export function Root({ site, initialRoute, initialPage, pages }: { site: SiteDat
   const navigate = useCallback(
     (href: string, event?: { preventDefault(): void }) => {
       const path = routeOfHref(site, href);
-      if (!path || path === nav.current.path) return false;
+      if (!path) return false;
+      if (path === nav.current.path) {
+        // A link to the page on screen: back to its top, no reload. (Anchors and queries: the browser's.)
+        if (/[?#]/.test(href)) return false;
+        event?.preventDefault();
+        window.scrollTo(0, 0);
+        return true;
+      }
       event?.preventDefault();
       show(path, 'push', href, { hash: splitHash(href).hash }).catch(() => window.location.assign(href));
       return true;

@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { serveDir, startHarness, type Harness } from '../helpers/browser.ts';
-import { DESKTOP, MOBILE, SCHEMES, open } from '../helpers/visitor.ts';
+import { DESKTOP, MOBILE, SCHEMES, isSameDocument, markDocument, open } from '../helpers/visitor.ts';
 import { buildVisitorSite } from '../helpers/visitor-site.ts';
 
 let h: Harness;
@@ -152,6 +152,22 @@ describe('navbar on the real site', () => {
     expect(await items.allTextContents()).toEqual(['Next']);
     await items.first().click();
     await page.waitForURL('**/pt-BR/docs/getting-started');
+    expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe('current');
+    // Choosing the version of the page on screen scrolls to its top, without a reload.
+    await markDocument(page);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await toggle.click();
+    await items.first().click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await isSameDocument(page)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it('the docs version item links to the first doc and stores the version too', async () => {
+    const { page, problems } = await h.newPage(DESKTOP);
+    await open(page, h.origin, 'docs/long');
+    await page.locator('.navbar__items--right a.navbar__link', { hasText: 'Next' }).click();
+    await page.waitForURL('**/aws-cheatsheet/docs/start');
     expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe('current');
     expect(problems).toEqual([]);
   });
