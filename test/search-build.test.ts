@@ -99,6 +99,18 @@ describe('Algolia mode', () => {
     });
     expect(search.algolia!.searchParameters.facetFilters).toEqual(['language:pt-BR', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'], 'type:lvl1']);
   });
+
+  it('searchPagePath: false leaves out the OpenSearch description and its link', async () => {
+    const root = makeSite(minimalContent, { config: { themeConfig: { algolia: { ...algolia, searchPagePath: false, contextualSearch: false } } } });
+    const result = await build({ root, write: false, bundle: false });
+    expect([...result.files.keys()].some((f) => f.endsWith('opensearch.xml'))).toBe(false);
+    const html = String(result.files.get('pt-BR/docs/compute/ec2.html'));
+    hasNot(html, 'rel="search"');
+    const { search } = payloadOf(html, (path) => String(result.files.get(path.slice('/aws-cheatsheet/'.length)))).site;
+    expect(search.searchPagePath).toBe(false);
+    // Without contextual search, no facet filters are added.
+    expect(search.algolia!.searchParameters).toEqual({});
+  });
 });
 
 describe('cheatsheet search push', () => {

@@ -1,11 +1,13 @@
 // The Algolia engine: algoliasearch's lite client (its retry strategy over several hosts, timeouts
 // connect 1 s / read 2 s / write 30 s, a host marked down retried after 2 minutes) sending DocSearch's
-// request; hits are turned into the same shape the local engine returns.
+// request, with host states kept by address (host-state.ts); hits are turned into the same shape the
+// local engine returns.
 import { liteClient } from 'algoliasearch/lite';
 import { LEVELS, emptyHierarchy, type HitType, type SearchHit } from '../../renderer/shared/search-hit.ts';
 import { parseHighlighted, type Segment } from '../../renderer/shared/search-text.ts';
 import type { SearchSettings } from '../../renderer/shared/types.ts';
 import { HITS_PER_PAGE, snippetWords, type SearchEngine } from './engine.ts';
+import { hostStateCache } from './host-state.ts';
 
 export const HIGHLIGHT_PRE_TAG = '<mark>';
 export const HIGHLIGHT_POST_TAG = '</mark>';
@@ -28,6 +30,7 @@ export function algoliaEngine(settings: SearchSettings): SearchEngine {
   const config = settings.algolia!;
   const client = liteClient(config.appId, config.apiKey, {
     timeouts: { connect: 1000, read: 2000, write: 30000 },
+    hostsCache: hostStateCache(`cheatsheet-search-hosts-${config.appId}`),
     ...(config.hosts ? { hosts: config.hosts.map((h) => ({ ...h, accept: 'readWrite' as const })) } : {}),
   });
   const external = config.externalUrlRegex ? new RegExp(config.externalUrlRegex) : null;

@@ -112,9 +112,29 @@ describe('Algolia mode', () => {
     });
     // The refused host was tried first and is now remembered as down.
     expect(problems).toContain(REFUSED);
-    const hostsCache = await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.includes('TESTAPP'))?.[1] ?? '');
-    expect(hostsCache).toContain(dead.replace('http://', ''));
-    expect(hostsCache).toMatch(/"status":"down"/);
+    const states = await page.evaluate(() => JSON.parse(localStorage.getItem('cheatsheet-search-hosts-TESTAPP') ?? '{}'));
+    expect(states[dead]).toMatchObject({ status: 'down' });
+    expect(states[mock.origin]).toBeUndefined();
+    expect(expected(problems)).toEqual([]);
+  });
+
+  it('a host marked down is skipped, and tried again once it has been down for 2 minutes', async () => {
+    const { page, problems } = await h.newPage();
+    await open(page, h.origin, 'pt-BR/docs/compute/ec2');
+    await openModal(page);
+    await search(page, 'ec2 one');
+    expect(problems.filter((p) => p === REFUSED)).toHaveLength(1);
+    await search(page, 'ec2 two');
+    expect(problems.filter((p) => p === REFUSED)).toHaveLength(1);
+    // Host states live in localStorage: make the refused host's state 121 s old.
+    await page.evaluate(() => {
+      const key = 'cheatsheet-search-hosts-TESTAPP';
+      const states = JSON.parse(localStorage.getItem(key)!) as Record<string, { lastUpdate: number }>;
+      for (const state of Object.values(states)) state.lastUpdate -= 121_000;
+      localStorage.setItem(key, JSON.stringify(states));
+    });
+    await search(page, 'ec2 three');
+    expect(problems.filter((p) => p === REFUSED)).toHaveLength(2);
     expect(expected(problems)).toEqual([]);
   });
 

@@ -104,6 +104,19 @@ describe('opening and closing', () => {
     expect(problems).toEqual([]);
   });
 
+  it('on a small screen it fills the screen and its Cancel button closes it', async () => {
+    const { page, problems } = await h.newPage({ width: 390, height: 800 });
+    await open(page, h.origin, 'pt-BR/docs/compute/ec2');
+    await page.click(BUTTON);
+    await page.locator(MODAL).waitFor();
+    const box = (await page.locator(MODAL).boundingBox())!;
+    expect([box.width, box.height]).toEqual([390, 800]);
+    expect(await page.locator('.DocSearch-Footer').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Fechar a pesquisa' }).click();
+    await page.locator(MODAL).waitFor({ state: 'detached' });
+    expect(problems).toEqual([]);
+  });
+
   it("'/' opens it outside input fields and types a slash inside one", async () => {
     const { page, problems } = await h.newPage();
     await open(page, h.origin, 'pt-BR/search');
