@@ -37,7 +37,7 @@ export function firstLoadJs(buildDir, pagePath, baseUrl = '/aws-cheatsheet/') {
   const files = [...seen].map((url) => ({ url, raw: readFileSync(toFile(url)).length, gzip: gz(readFileSync(toFile(url))) }));
   const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('');
   const payload = /<script id="__CHEATSHEET_DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
   const missingPreloads = [...seen].filter((u) => u !== entry && !preloads.includes(u));
   return {
     files,

@@ -18,7 +18,7 @@ let real: Awaited<ReturnType<typeof serveDir>>;
 /** URL path of the fixture home page's own module chunk. */
 let homeChunk: string;
 
-const preloads = (html: string) => new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]!));
+const preloads = (html: string) => new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!));
 
 beforeAll(async () => {
   fixture = await buildVisitorSite();
