@@ -87,6 +87,7 @@ async function typeQueries(page, queries) {
       });
     const dom = [];
     const frame = [];
+    const keys = [];
     for (const query of list) {
       for (let i = 1; i <= query.length; i++) {
         const q = query.slice(0, i);
@@ -96,11 +97,12 @@ async function typeQueries(page, queries) {
         input.dispatchEvent(new Event('input', { bubbles: true }));
         await answered(q);
         dom.push(performance.now() - start);
+        keys.push(q);
         await new Promise((r) => requestAnimationFrame(() => r()));
         frame.push(performance.now() - start);
       }
     }
-    return { dom, frame };
+    return { dom, frame, keys };
   }, queries);
 }
 
@@ -119,11 +121,13 @@ async function latency(origin) {
       const firstQueryMs = Date.now() - loadStart;
       // Warm-up round, then the measured round.
       await typeQueries(page, queries.slice(0, 3));
-      const { dom, frame } = await typeQueries(page, queries);
+      const { dom, frame, keys } = await typeQueries(page, queries);
       const p95 = pct(dom, 0.95);
       console.log(
         `${locale}: ${dom.length} keystrokes; query → results in the DOM: p50 ${pct(dom, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...dom).toFixed(1)} ms; → next frame p95 ${pct(frame, 0.95).toFixed(1)} ms (budget p95 < ${LATENCY_BUDGET_MS} ms) ${p95 < LATENCY_BUDGET_MS ? 'ok' : 'OVER'}; first open to first results (code + index download + indexing): ${firstQueryMs} ms`,
       );
+      const slowest = dom.map((ms, i) => [ms, keys[i]]).sort((a, b) => b[0] - a[0]).slice(0, 6);
+      console.log(`  slowest: ${slowest.map(([ms, q]) => `"${q}" ${ms.toFixed(1)} ms`).join(', ')}`);
       await page.close();
     }
   } finally {

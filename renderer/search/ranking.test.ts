@@ -58,6 +58,13 @@ describe('local search ranking', () => {
     expect(pageOf(search('en', 'dynam').hits[0]!.url)).toMatch(/\/docs\/database\/dynamodb$/);
   });
 
+  it('a trailing one-letter word waits for its next letter; one letter alone matches titles and headings', () => {
+    expect(search('en', 'kinesis d').hits.map((h) => h.url)).toEqual(search('en', 'kinesis').hits.map((h) => h.url));
+    const { hits } = search('en', 'l');
+    expect(hits.length).toBeGreaterThan(0);
+    for (const h of hits) expect([h.hierarchy.lvl0, h.hierarchy.lvl1, h.hierarchy.lvl2].join(' ')).toMatch(/\bl/i);
+  });
+
   it('every word must match when some hit has them all', () => {
     const { hits } = search('en', 'lambda pricing');
     expect(hits.length).toBeGreaterThan(0);

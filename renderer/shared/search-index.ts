@@ -59,15 +59,27 @@ export interface QueryOptions {
   snippetWords: number;
 }
 
-/** All words must match; when that finds nothing, any word may. */
+/** Typo tolerance for every word but the one being typed (a prefix already matches its longer forms). */
+const typosBeforeLast: SearchOptions['fuzzy'] = (term, i, terms) => (i < terms.length - 1 && term.length >= 4 ? 0.2 : false);
+
+/**
+ * All words must match. Cheapest first: the word being typed as a prefix without typos (most keystrokes
+ * end here); then with typos too ('dynamdb'); and when that finds nothing either, any word may match.
+ */
 export function runQuery(index: MiniSearch<IndexDoc>, query: string): SearchResult[] {
-  const q = query.trim();
+  let q = query.trim();
   if (!q) return [];
-  // One letter is the start of a word being typed: matching it against every word of every text costs
-  // more than it is worth, so only titles and headings are searched.
-  const narrow = q.length === 1 ? { fields: ['lvl0', 'lvl1', 'lvl2'] } : {};
-  const all = index.search(q, narrow);
-  return all.length > 0 ? all : index.search(q, { ...narrow, combineWith: 'OR' });
+  // One letter is the start of a word being typed: expanding it to every word it begins costs more than
+  // it tells. Alone, it is matched against titles and headings only; after other words, it waits for
+  // the next letter.
+  const terms = tokenize(q);
+  if (terms.length > 1 && terms[terms.length - 1]!.length === 1) q = q.slice(0, q.lastIndexOf(terms[terms.length - 1]!)).trim();
+  const narrow = terms.length === 1 && q.length === 1 ? { fields: ['lvl0', 'lvl1', 'lvl2'] } : {};
+  for (const options of [{ fuzzy: typosBeforeLast }, {}, { combineWith: 'OR' as const }]) {
+    const results = index.search(q, { ...narrow, ...options });
+    if (results.length > 0) return results;
+  }
+  return [];
 }
 
 export function queryIndex(index: MiniSearch<IndexDoc>, query: string, options: QueryOptions): SearchResults {
