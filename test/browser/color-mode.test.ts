@@ -3,9 +3,8 @@
 // respected), the choice kept under `theme`, and the stored mode applied before first paint.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../helpers/browser.ts';
-import { serveDir } from '../helpers/browser.ts';
-import { DESKTOP, VIEWPORTS, open } from '../helpers/visitor.ts';
+import { serveDir, startHarness, type Harness } from '../helpers/browser.ts';
+import { DESKTOP, VIEWPORTS, layoutShift, open, trackLayoutShift } from '../helpers/visitor.ts';
 import { buildVisitorSite } from '../helpers/visitor-site.ts';
 
 let h: Harness;
@@ -92,12 +91,8 @@ describe.each(VIEWPORTS)('colour mode (%s)', (_name, viewport) => {
         localStorage.setItem('theme', 'dark');
         sessionStorage.setItem('seeded', '1');
       }
-      const w = window as unknown as { __shift: number };
-      w.__shift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__shift += entry.value;
-      }).observe({ type: 'layout-shift', buffered: true });
     });
+    await trackLayoutShift(context);
     await recordThemeAtFirstBody(page);
     await open(page, h.origin, 'es/docs/database/dynamodb');
     expect(await page.evaluate(() => (window as unknown as { __themeAtBody: string }).__themeAtBody)).toBe('dark');
@@ -105,7 +100,7 @@ describe.each(VIEWPORTS)('colour mode (%s)', (_name, viewport) => {
     expect(await switchOf(page).getAttribute('aria-label')).toBe('Cambiar entre modo oscuro y claro (actual: modo oscuro)');
     expect(await switchOf(page).getAttribute('data-choice')).toBe('dark');
     await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0);
+    expect(await layoutShift(page)).toBe(0);
     expect(problems).toEqual([]);
   });
 });

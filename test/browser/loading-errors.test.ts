@@ -9,7 +9,7 @@ import { scriptJson } from '../../renderer/render/document.ts';
 import { loadTemplates } from '../../renderer/render/templates.ts';
 import { payloadOf } from '../helpers/payload.ts';
 import { BASE, serveDir, startHarness, type Harness } from '../helpers/browser.ts';
-import { DESKTOP, MOBILE, SCHEMES, isSameDocument, markDocument, open } from '../helpers/visitor.ts';
+import { DESKTOP, MOBILE, SCHEMES, addContentLink, isSameDocument, markDocument, open } from '../helpers/visitor.ts';
 import { buildVisitorSite } from '../helpers/visitor-site.ts';
 
 let h: Harness;
@@ -142,14 +142,7 @@ describe('not-found page', () => {
     // From a real page, a link to a missing one ends on the same not-found page.
     await open(page, real.origin, `${prefix}docs/compute/ec2`);
     await markDocument(page);
-    await page.evaluate((href) => {
-      const a = document.createElement('a');
-      a.href = href;
-      a.id = 'missing';
-      a.textContent = 'missing';
-      document.querySelector('[data-doc-content]')!.prepend(a);
-    }, `${BASE}${prefix}docs/compute/missing`);
-    await page.locator('#missing').click();
+    await (await addContentLink(page, `${BASE}${prefix}docs/compute/missing`)).click();
     await page.waitForURL(`**${prefix}docs/compute/missing`);
     await page.waitForSelector('html[data-hydrated]');
     expect(await isSameDocument(page)).toBe(false);

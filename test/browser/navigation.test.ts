@@ -5,7 +5,7 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../helpers/browser.ts';
-import { DESKTOP, MOBILE, SCHEMES, isSameDocument, markDocument, open } from '../helpers/visitor.ts';
+import { DESKTOP, MOBILE, SCHEMES, addContentLink, isSameDocument, markDocument, open } from '../helpers/visitor.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -137,15 +137,9 @@ describe('progress bar', () => {
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { __bars: number }).__bars)).toBe(0);
     // A slow one (the chunk held back): nothing for the first 200 ms, then the bar; the old page stays.
+    const toLambda = await addContentLink(page, '/aws-cheatsheet/pt-BR/docs/compute/lambda');
     const started = Date.now();
-    await page.evaluate(() => {
-      const a = document.createElement('a');
-      a.href = '/aws-cheatsheet/pt-BR/docs/compute/lambda';
-      a.textContent = 'Lambda';
-      a.id = 'to-lambda';
-      document.querySelector('[data-doc-content]')!.prepend(a);
-    });
-    await page.locator('#to-lambda').click();
+    await toLambda.click();
     const barAt = await page.waitForSelector('.route-progress').then(() => Date.now() - started);
     expect(barAt).toBeGreaterThanOrEqual(190);
     expect(await page.locator('h1').textContent()).toBe('Amazon EC2 Auto Scaling');
@@ -249,14 +243,7 @@ describe('failures and external links', () => {
     }
     // A link into another locale's folder from the default (root) locale is a full page load.
     await markDocument(page);
-    await page.evaluate(() => {
-      const a = document.createElement('a');
-      a.href = '/aws-cheatsheet/pt-BR/docs/compute/ec2';
-      a.id = 'to-pt';
-      a.textContent = 'pt';
-      document.querySelector('[data-doc-content]')!.prepend(a);
-    });
-    await page.locator('#to-pt').click();
+    await (await addContentLink(page, '/aws-cheatsheet/pt-BR/docs/compute/ec2')).click();
     await page.waitForURL('**/pt-BR/docs/compute/ec2');
     await page.waitForSelector('html[data-hydrated]');
     expect(await isSameDocument(page)).toBe(false);

@@ -2,10 +2,10 @@
 // when dismissed before hydration), the docs sidebar (categories that stay as left, the active page
 // marked, scroll position kept), breadcrumbs, the TOC (h2–h3, heading in view highlighted, collapsible on
 // mobile), prev/next links and the code blocks' copy button.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../helpers/browser.ts';
-import { DESKTOP, MOBILE, SCHEMES, VIEWPORTS, isSameDocument, markDocument, open } from '../helpers/visitor.ts';
+import { DESKTOP, MOBILE, SCHEMES, VIEWPORTS, isSameDocument, layoutShift, markDocument, open, trackLayoutShift } from '../helpers/visitor.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -15,17 +15,6 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** Sums layout shifts from the first paint on (the CLS of the page load). */
-async function trackLayoutShift(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    const w = window as unknown as { __shift: number };
-    w.__shift = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__shift += entry.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
 const bar = (page: Page) => page.locator('.theme-announcement-bar');
 
 describe.each(SCHEMES)('announcement bar (%s mode)', (colorScheme) => {

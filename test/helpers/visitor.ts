@@ -1,5 +1,5 @@
 // Small helpers shared by the visitor-feature browser tests (test/browser/*).
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { BASE } from './browser.ts';
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -33,3 +33,32 @@ export async function payloadOf(page: Page): Promise<{ site: Record<string, unkn
     return { site: payload.site ?? ((await (await fetch(payload.siteUrl!)).json()) as Record<string, unknown>), route: payload.route };
   });
 }
+
+/** Puts a plain link (as the Markdown would have it) at the top of the page's content; returns its locator. */
+export async function addContentLink(page: Page, href: string) {
+  const id = `test-link-${Math.random().toString(36).slice(2, 8)}`;
+  await page.evaluate(
+    ([h, i]) => {
+      const a = document.createElement('a');
+      a.href = h!;
+      a.id = i!;
+      a.textContent = h!;
+      document.querySelector('[data-doc-content]')!.prepend(a);
+    },
+    [href, id],
+  );
+  return page.locator(`#${id}`);
+}
+
+/** Sums layout shifts from the first paint on (the CLS of a page load); read it with layoutShift(). */
+export async function trackLayoutShift(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+export const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
