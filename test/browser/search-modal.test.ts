@@ -110,7 +110,8 @@ describe('opening and closing', () => {
     await page.click(BUTTON);
     await page.locator(MODAL).waitFor();
     const box = (await page.locator(MODAL).boundingBox())!;
-    expect([box.width, box.height]).toEqual([390, 800]);
+    const viewport = await page.evaluate(() => [document.documentElement.clientWidth, window.innerHeight]);
+    expect([box.width, box.height]).toEqual(viewport);
     expect(await page.locator('.DocSearch-Footer').isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Fechar a pesquisa' }).click();
     await page.locator(MODAL).waitFor({ state: 'detached' });
