@@ -15,6 +15,7 @@ import { rehypeHighlight } from './highlight.ts';
 import { rehypeLinks, type SourceLink } from './links.ts';
 import { sanitizeSchema } from './sanitize.ts';
 import { rehypeHeadingIds } from './slug.ts';
+import { rehypeTaskListLabels } from './task-lists.ts';
 
 export interface MarkdownInput {
   body: string;
@@ -67,6 +68,7 @@ export async function renderMarkdown(input: MarkdownInput): Promise<MarkdownOutp
   if (hasRawHtml || input.parse) processor.use(rehypeSanitize, sanitizeSchema);
   processor
     .use(rehypeHeadingIds)
+    .use(rehypeTaskListLabels)
     .use(rehypeHighlight, {
       themes: input.codeThemes,
       copyLabel: input.strings.copyCode,

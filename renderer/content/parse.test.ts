@@ -50,7 +50,7 @@ function contentFiles(): string[] {
 }
 
 describe('markdown-it front end', () => {
-  it('renders every page of the site exactly as remark-parse does', async () => {
+  it('renders every page of the site exactly as remark-parse does', { timeout: 240_000 }, async () => {
     const mismatches: string[] = [];
     const files = contentFiles();
     expect(files.length).toBeGreaterThan(400);
@@ -87,6 +87,12 @@ describe('markdown-it front end', () => {
     const { html } = await renderMarkdown(input('[x](javascript:alert(1)) <a href="javascript:alert(2)">y</a> <img src="x" onerror="alert(3)">\n\n<script>alert(4)</script>'));
     expect(html).not.toMatch(/(href|src)="javascript:|\son\w+=|<script/i);
     expect(html).toContain("<a>y</a>");
+  });
+
+  it('names task-list checkboxes after their item', async () => {
+    const { html } = await renderMarkdown(input('- [x] Enable MFA\n- [ ] Rotate keys'));
+    expect(html).toContain('<input type="checkbox" checked disabled aria-label="Enable MFA">');
+    expect(html).toContain('<input type="checkbox" disabled aria-label="Rotate keys">');
   });
 
   it('keeps text that only looks like a directive (ARNs, times)', async () => {

@@ -122,7 +122,7 @@ function firstText(doc: ProcessedDoc): string | undefined {
 
 function breadcrumbs(
   doc: ProcessedDoc,
-  ctx: { inSidebar: boolean; trail: { label: string; href?: string; key: string }[]; lc: LocaleContent; homeLabel: string; homeHref: string; docsBase: string; hrefOf: (id: string) => string },
+  ctx: { inSidebar: boolean; trail: { label: string; href?: string; docsRootAnchor?: string }[]; lc: LocaleContent; homeLabel: string; homeHref: string; docsBase: string; hrefOf: (id: string) => string },
 ): Crumb[] {
   const crumbs: Crumb[] = [{ label: ctx.homeLabel, href: ctx.homeHref }];
   if (ctx.inSidebar) {
@@ -130,8 +130,7 @@ function breadcrumbs(
       if (cat.href === ctx.hrefOf(doc.id)) continue;
       // A category of the content folders has a section on the docs root; one defined only in an explicit
       // sidebar has nowhere to link to.
-      const folder = ctx.lc.categories.has(cat.key) || ctx.lc.docs.some((d) => d.category === cat.key);
-      crumbs.push(cat.href ? { label: cat.label, href: cat.href } : folder ? { label: cat.label, href: `${ctx.docsBase}#${cat.key}` } : { label: cat.label });
+      crumbs.push(cat.href ? { label: cat.label, href: cat.href } : cat.docsRootAnchor ? { label: cat.label, href: `${ctx.docsBase}#${cat.docsRootAnchor}` } : { label: cat.label });
     }
   } else if (doc.category) {
     const meta = ctx.lc.categories.get(doc.category)?.meta;

@@ -53,6 +53,7 @@ export function buildSidebar({ docs, categories, hrefOf }: SidebarInput): Sideba
       const category: SidebarCategory = {
         type: 'category',
         key: sub,
+        docsRootAnchor: sub,
         label,
         ...(indexInSidebar ? { href: hrefOf(child.indexDoc!.id) } : {}),
         collapsed: meta?.collapsed ?? true,

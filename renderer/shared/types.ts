@@ -37,6 +37,8 @@ export interface SidebarLink {
 export interface SidebarCategory {
   type: 'category';
   key: string;
+  /** Set for categories that are content folders: the id of their section on the docs root. */
+  docsRootAnchor?: string;
   label: string;
   href?: string;
   collapsed: boolean;

@@ -58,7 +58,7 @@ export default function HomePage() {
           <ul className="home__category-list">
             {categories.map((cat) => (
               <li key={cat.key}>
-                <Link href={`${site.docsRootHref}#${cat.key}`} className="home__category card" noPrefetch>
+                <Link href={cat.docsRootAnchor ? `${site.docsRootHref}#${cat.docsRootAnchor}` : (cat.href ?? site.docsRootHref)} className="home__category card" noPrefetch>
                   <strong>{cat.label}</strong>
                 </Link>
               </li>

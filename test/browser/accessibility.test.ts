@@ -39,6 +39,7 @@ const PAGES = [
   ['docs page', 'pt-BR/docs/compute/ec2'],
   ['docs page with code', 'docs/serverless/lambda'],
   ['docs root', 'es/docs'],
+  ['kitchen-sink page (every Markdown feature)', 'pt-BR/docs/test'],
   ['not-found page', 'pt-BR/this/page/does/not/exist'],
 ] as const;
 
