@@ -142,7 +142,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
   const templatesPromise = loadTemplates(templatesDir, root);
   // Both run beside the content stage; a rejection is observed when awaited below.
   bundlePromise.catch(() => undefined);
-  templatesPromise.catch(() => undefined);
+  templatesPromise.then((t) => pool.warm(t.file), () => undefined);
   const { locales: content, warnings } = await timer.run('content', () =>
     loadContent({ root, locales: config.i18n.locales, jobFor: docJobFactory(loaded, locales, strings), threads: options.threads ?? 2, pool }),
   );
@@ -220,6 +220,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
     for (const [k, v] of bundle?.files ?? []) if (!k.endsWith('.map')) put(k, v);
     put('sitemap.xml', renderSitemap(table.routes, config.url));
 
+    await folder?.flush();
     await timer.run('links', () => {
       const result = checkLinks({ routes: table.routes, pages: scans, files: known, baseUrl: config.baseUrl, readHtml: (f) => sink.read(f) });
       const fatal = [...(config.onBrokenLinks === 'throw' ? result.links : []), ...(config.onBrokenAnchors === 'throw' ? result.anchors : [])];
@@ -228,12 +229,12 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
     });
 
     if (folder)
-      await timer.run('write', () => {
+      await timer.run('write', async () => {
         folder.copyStatic([staticDir]);
-        folder.commit();
+        await folder.commit();
       });
   } catch (err) {
-    folder?.abort();
+    await folder?.abort();
     throw err;
   }
 

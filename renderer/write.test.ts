@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { FolderOutput, MemoryOutput } from './write.ts';
 
 describe('output writers', () => {
-  it('swaps a complete new folder in on commit, and leaves the old one on abort', () => {
+  it('swaps a complete new folder in on commit, and leaves the old one on abort', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'cheatsheet-write-'));
     const out = join(parent, 'build');
     mkdirSync(out);
@@ -14,24 +14,25 @@ describe('output writers', () => {
     const failed = new FolderOutput(out);
     failed.write('docs/a.html', 'new');
     expect(readFileSync(join(out, 'old.html'), 'utf8')).toBe('old');
-    failed.abort();
+    await failed.abort();
     expect(readdirSync(parent)).toEqual(['build']);
     expect(readdirSync(out)).toEqual(['old.html']);
 
     const ok = new FolderOutput(out);
     ok.write('docs/a.html', 'new');
+    await ok.flush();
     expect(ok.read('docs/a.html')).toBe('new');
-    ok.commit();
+    await ok.commit();
     expect(readFileSync(join(out, 'docs', 'a.html'), 'utf8')).toBe('new');
     expect(existsSync(join(out, 'old.html'))).toBe(false);
     expect(readdirSync(parent)).toEqual(['build']);
   });
 
-  it('cleans up folders left by an interrupted build', () => {
+  it('cleans up folders left by an interrupted build', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'cheatsheet-write-'));
     mkdirSync(join(parent, '.build.tmp-123-456'));
     const writer = new FolderOutput(join(parent, 'build'));
-    writer.commit();
+    await writer.commit();
     expect(readdirSync(parent)).toEqual(['build']);
   });
 

@@ -2,6 +2,7 @@
 // are produced (so rendered pages need not stay in memory) and the folder is swapped in with renames
 // once the build has succeeded: a failed or interrupted build leaves the previous output as it was.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
@@ -38,6 +39,10 @@ export class MemoryOutput implements OutputSink {
 export class FolderOutput implements OutputSink {
   private readonly tmp: string;
   private readonly made = new Set<string>();
+  // Writes go through libuv's thread pool so rendering goes on while the disk is busy (a virtual disk here
+  // took 0.2–0.6 s for a build's 24 MB when written synchronously); a cap keeps memory bounded.
+  private readonly pending = new Set<Promise<void>>();
+  private failure: unknown;
   bytes = 0;
   count = 0;
 
@@ -70,17 +75,36 @@ export class FolderOutput implements OutputSink {
       mkdirSync(dir, { recursive: true });
       this.made.add(dir);
     }
-    writeFileSync(file, content);
     this.bytes += typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
     this.count++;
+    if (this.pending.size >= 64) {
+      writeFileSync(file, content);
+      return;
+    }
+    const p = writeFile(file, content).then(
+      () => void this.pending.delete(p),
+      (err: unknown) => {
+        this.pending.delete(p);
+        this.failure ??= err;
+      },
+    );
+    this.pending.add(p);
   }
 
+  /** Waits for every write; rethrows the first that failed. */
+  async flush(): Promise<void> {
+    while (this.pending.size) await Promise.all(this.pending);
+    if (this.failure) throw this.failure;
+  }
+
+  /** Call after flush(). */
   read(rel: string): string | undefined {
     const file = join(this.tmp, rel);
     return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   }
 
-  commit(): void {
+  async commit(): Promise<void> {
+    await this.flush();
     const parent = dirname(this.outDir);
     const old = join(parent, `.${basename(this.outDir)}.old-${process.pid}-${Date.now()}`);
     if (existsSync(this.outDir)) renameSync(this.outDir, old);
@@ -88,7 +112,8 @@ export class FolderOutput implements OutputSink {
     rmSync(old, { recursive: true, force: true });
   }
 
-  abort(): void {
+  async abort(): Promise<void> {
+    await Promise.allSettled(this.pending);
     rmSync(this.tmp, { recursive: true, force: true });
   }
 }

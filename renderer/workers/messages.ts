@@ -22,7 +22,7 @@ export interface RenderTask {
   outDir: string;
 }
 
-export type WorkerRequestBody = { type: 'docs'; jobs: DocJob[] } | { type: 'render'; task: RenderTask };
+export type WorkerRequestBody = { type: 'docs'; jobs: DocJob[] } | { type: 'render'; task: RenderTask } | { type: 'warm'; templatesFile: string };
 export type WorkerRequest = WorkerRequestBody & { id: number };
 
 export interface RenderedScan {
@@ -33,5 +33,6 @@ export interface RenderedScan {
 
 export type WorkerResponse =
   | { id: number; type: 'docs'; results: DocResult[] }
+  | { id: number; type: 'warm' }
   | { id: number; type: 'render'; scans: RenderedScan[]; bytes: number; count: number }
   | { id: number; type: 'error'; message: string; userError?: { kind: string; message: string; details: string[]; hint?: string } };

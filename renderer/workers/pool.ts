@@ -18,6 +18,8 @@ export function workerScript(): string | undefined {
   return existsSync(file) ? file : undefined;
 }
 
+const MIN_DOCS_PER_EXTRA_THREAD = 500;
+
 export class WorkerPool {
   private readonly workers: Worker[];
   private nextId = 0;
@@ -59,42 +61,78 @@ export class WorkerPool {
     });
   }
 
-  /** Splits `items` into one interleaved share per thread (big pages cluster in folders). */
-  private shares<T>(items: T[]): T[][] {
-    const out: T[][] = Array.from({ length: this.threads }, () => []);
-    items.forEach((item, i) => out[i % this.threads]!.push(item));
-    return out;
+  /**
+   * Works through `items` on every thread at once from one queue: the main thread takes one item at a time
+   * (yielding to the event loop after each, so workers' replies are handled at once), each worker takes
+   * batches. A worker that is still starting simply takes fewer: nobody waits for a fixed share.
+   */
+  private async drain<T, R>(items: T[], batch: number, here: (item: T) => R | Promise<R>, there: (worker: Worker, items: T[]) => Promise<R[]>, useWorkers = true): Promise<R[]> {
+    const results = new Array<R>(items.length);
+    let next = 0;
+    const take = (n: number): [number, number] => {
+      const start = next;
+      next = Math.min(items.length, next + n);
+      return [start, next];
+    };
+    const debug = process.env.CHEATSHEET_DEBUG_POOL ? { t0: performance.now(), counts: new Array(this.workers.length + 1).fill(0) as number[] } : undefined;
+    const remote = (useWorkers ? this.workers : []).map(async (worker, w) => {
+      for (let [s, e] = take(batch); s < e; [s, e] = take(batch)) {
+        const out = await there(worker, items.slice(s, e));
+        out.forEach((r, k) => (results[s + k] = r));
+        if (debug) debug.counts[w + 1]! += e - s;
+      }
+      if (debug) process.stderr.write(`pool: worker ${w} done at ${(performance.now() - debug.t0).toFixed(0)} ms\n`);
+    });
+    const local = (async () => {
+      for (let [s, e] = take(1); s < e; [s, e] = take(1)) {
+        results[s] = await here(items[s]!);
+        if (debug) debug.counts[0]!++;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      if (debug) process.stderr.write(`pool: main done at ${(performance.now() - debug.t0).toFixed(0)} ms\n`);
+    })();
+    // Everything settles before an error is passed on: a worker may still be writing into the output folder.
+    const settled = await Promise.allSettled([local, ...remote]);
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    if (debug) process.stderr.write(`pool: ${items.length} items, per thread ${debug.counts.join(' / ')}\n`);
+    return results;
   }
 
-  private merge<R>(parts: R[][], total: number): R[] {
-    const out: R[] = new Array(total);
-    parts.forEach((part, t) => part.forEach((r, k) => (out[k * this.threads + t] = r)));
-    return out;
-  }
-
-  async processDocs(jobs: DocJob[]): Promise<DocResult[]> {
-    const [own, ...others] = this.shares(jobs);
-    const remote = others.map((share, i) => this.ask(this.workers[i]!, { type: 'docs', jobs: share }).then((r) => (r as Extract<WorkerResponse, { type: 'docs' }>).results));
-    const local: DocResult[] = [];
-    for (const job of own!) local.push(await processDoc(job));
-    return this.merge([local, ...(await Promise.all(remote))], jobs.length);
+  processDocs(jobs: DocJob[]): Promise<DocResult[]> {
+    // Each thread pays its own warm-up of the Markdown pipeline (JIT, grammars: ~1 s of CPU, most of the
+    // stage on a site of this size — measured: 444 docs took 1.5 s on one thread, 2.1 s on two); another
+    // thread only pays off on large sites.
+    if (jobs.length < MIN_DOCS_PER_EXTRA_THREAD * (this.workers.length + 1)) return this.drain(jobs, 8, processDoc, async () => [], false);
+    return this.drain(jobs, 8, processDoc, async (worker, batch) => ((await this.ask(worker, { type: 'docs', jobs: batch })) as Extract<WorkerResponse, { type: 'docs' }>).results);
   }
 
   /**
-   * Renders the task's routes: the workers theirs (writing the pages themselves), the main thread its own
-   * share through `renderHere` at the same time. Returns the workers' scans.
+   * Renders the task's routes on every thread: workers write their pages themselves and return their scans;
+   * the main thread renders its pages through `renderHere`.
    */
   async render(task: RenderTask, renderHere: (routes: RenderTask['routes']) => void): Promise<{ scans: RenderedScan[]; bytes: number; count: number }> {
-    const [own, ...others] = this.shares(task.routes);
-    const remote = others.map((routes, i) => this.ask(this.workers[i]!, { type: 'render', task: { ...task, routes } }));
-    try {
-      renderHere(own!);
-    } finally {
-      // Let the workers finish (or fail) before the caller may remove the folder they write into.
-      await Promise.allSettled(remote);
-    }
-    const done = (await Promise.all(remote)) as Extract<WorkerResponse, { type: 'render' }>[];
-    return { scans: done.flatMap((d) => d.scans), bytes: done.reduce((a, d) => a + d.bytes, 0), count: done.reduce((a, d) => a + d.count, 0) };
+    const scans: RenderedScan[] = [];
+    let bytes = 0;
+    let count = 0;
+    await this.drain(
+      task.routes,
+      16,
+      (route) => renderHere([route]),
+      async (worker, routes) => {
+        const done = (await this.ask(worker, { type: 'render', task: { ...task, routes } })) as Extract<WorkerResponse, { type: 'render' }>;
+        scans.push(...done.scans);
+        bytes += done.bytes;
+        count += done.count;
+        return routes.map(() => undefined);
+      },
+    );
+    return { scans, bytes, count };
+  }
+
+  /** Lets the workers load the templates (and React) while the main thread is busy with the content. */
+  warm(templatesFile: string): void {
+    for (const worker of this.workers) void this.ask(worker, { type: 'warm', templatesFile }).catch(() => undefined);
   }
 
   async dispose(): Promise<void> {

@@ -12,9 +12,14 @@ import type { RenderTask, RenderedScan, WorkerRequest, WorkerResponse } from './
 
 const templatesByFile = new Map<string, Promise<Templates>>();
 
+function templatesOf(file: string): Promise<Templates> {
+  let templates = templatesByFile.get(file);
+  if (!templates) templatesByFile.set(file, (templates = templatesFromFile(file)));
+  return templates;
+}
+
 async function render(task: RenderTask): Promise<{ scans: RenderedScan[]; bytes: number; count: number }> {
-  let templates = templatesByFile.get(task.templatesFile);
-  if (!templates) templatesByFile.set(task.templatesFile, (templates = templatesFromFile(task.templatesFile)));
+  const templates = templatesOf(task.templatesFile);
   const scans: RenderedScan[] = [];
   let bytes = 0;
   const made = new Set<string>();
@@ -46,7 +51,10 @@ async function render(task: RenderTask): Promise<{ scans: RenderedScan[]; bytes:
 parentPort?.on('message', async (msg: WorkerRequest) => {
   let response: WorkerResponse;
   try {
-    if (msg.type === 'docs') {
+    if (msg.type === 'warm') {
+      await templatesOf(msg.templatesFile);
+      response = { id: msg.id, type: 'warm' };
+    } else if (msg.type === 'docs') {
       const results = [];
       for (const job of msg.jobs) results.push(await processDoc(job));
       response = { id: msg.id, type: 'docs', results };
