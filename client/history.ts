@@ -8,6 +8,8 @@ interface EntryState {
 }
 
 const positions = new Map<string, number>();
+/** Key of the entry on screen: at popstate the position of the entry we leave is taken from here. */
+let currentKey: string | undefined;
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
 
@@ -31,7 +33,7 @@ export function startHistory(): { restoreY?: number; stop: () => void } {
   const state = entryState();
   const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   const returning = nav?.type === 'reload' || nav?.type === 'back_forward';
-  if (!state) persist();
+  currentKey = state?.key ?? persist();
   // An entry the browser made for an in-page anchor has no state: it gets a key on its first scroll.
   const onScroll = () => positions.set(entryState()?.key ?? persist(), window.scrollY);
   const onHide = () => persist();
@@ -50,11 +52,15 @@ export function startHistory(): { restoreY?: number; stop: () => void } {
 export function pushEntry(url: string, leaveY: number): void {
   const key = persist(undefined, leaveY);
   positions.set(key, leaveY);
-  window.history.pushState({ key: newKey(), y: 0 }, '', url);
+  currentKey = newKey();
+  window.history.pushState({ key: currentKey, y: 0 }, '', url);
 }
 
 /** Call at popstate: the remembered scroll position of the entry we arrived at, if any. */
 export function poppedScroll(): number | undefined {
+  // The scroll event of a last scroll may not have fired yet: the page on screen is still the one we leave.
+  if (currentKey) positions.set(currentKey, window.scrollY);
   const state = entryState();
+  currentKey = state?.key;
   return state ? (positions.get(state.key) ?? state.y) : undefined;
 }
