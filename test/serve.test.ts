@@ -208,7 +208,7 @@ describe('cheatsheet serve in a browser', () => {
     await browser?.close();
   });
 
-  it('reloads in place after an edit, shows the overlay for a broken file and hides it once fixed', async () => {
+  it('reloads in place after an edit, shows the overlay for a broken file and hides it once fixed', { timeout: 180_000 }, async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 600 } });
     const problems: string[] = [];
     page.on('console', (msg) => {
@@ -220,16 +220,16 @@ describe('cheatsheet serve in a browser', () => {
     await page.evaluate(() => window.scrollTo(0, 700));
 
     edit('content/es/compute/ec2.md', (s) => s.replace('## Casos de uso', 'Texto nuevo: marcador-navegador.\n\n## Casos de uso'));
-    await page.waitForFunction(() => document.body.textContent?.includes('marcador-navegador'), undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => document.body.textContent?.includes('marcador-navegador'), undefined, { timeout: 45_000 });
     await page.waitForFunction(() => Math.abs(window.scrollY - 700) < 50);
 
     edit('content/es/compute/ec2.md', (s) => s.replace(/^---\n/, '---\nhide_table_of_contents: "yes"\n'));
     const overlay = page.locator('cheatsheet-dev-overlay');
-    await overlay.locator('.where', { hasText: 'content/es/compute/ec2.md:2' }).waitFor({ timeout: 20_000 });
+    await overlay.locator('.where', { hasText: 'content/es/compute/ec2.md:2' }).waitFor({ timeout: 45_000 });
     expect(await overlay.locator('.box').textContent()).toContain('hide_table_of_contents');
 
     edit('content/es/compute/ec2.md', (s) => s.replace('hide_table_of_contents: "yes"\n', ''));
-    await overlay.waitFor({ state: 'detached', timeout: 20_000 });
+    await overlay.waitFor({ state: 'detached', timeout: 45_000 });
     expect(await page.title()).toContain('EC2');
     expect(problems).toEqual([]);
     await page.close();

@@ -19,6 +19,8 @@ export function workerScript(): string | undefined {
 }
 
 const MIN_DOCS_PER_EXTRA_THREAD = 500;
+/** Below this many docs the Markdown stage runs on the main thread only (2 threads × 500). */
+export const MIN_DOCS_FOR_WORKERS = 2 * MIN_DOCS_PER_EXTRA_THREAD;
 
 export class WorkerPool {
   private readonly workers: Worker[];
