@@ -53,12 +53,21 @@ export async function addContentLink(page: Page, href: string) {
 /** Sums layout shifts from the first paint on (the CLS of a page load); read it with layoutShift(). */
 export async function trackLayoutShift(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
-    const w = window as unknown as { __shift: number };
+    const w = window as unknown as { __shift: number; __shiftSources: string[] };
     w.__shift = 0;
+    w.__shiftSources = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__shift += entry.value;
+      type Shift = { value: number; hadRecentInput: boolean; startTime: number; sources?: { node?: Element; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+      for (const entry of list.getEntries() as unknown as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        w.__shift += entry.value;
+        for (const s of entry.sources ?? []) w.__shiftSources.push(`${Math.round(entry.startTime)} ms ${s.node?.nodeName ?? '?'}.${String((s.node as Element | undefined)?.className ?? '')} ${JSON.stringify(s.previousRect)} → ${JSON.stringify(s.currentRect)}`);
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
 
 export const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+
+/** What moved, for the message of a failed layout-shift assertion. */
+export const layoutShiftSources = (page: Page) => page.evaluate(() => (window as unknown as { __shiftSources: string[] }).__shiftSources);
