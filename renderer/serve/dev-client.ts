@@ -23,6 +23,12 @@ export const devClientScript = String.raw`(() => {
       restore();
       addEventListener('load', restore, { once: true });
       setTimeout(restore, 50);
+      // Hydration can come after both (the site data is fetched first): restore once more then.
+      new MutationObserver((_, observer) => {
+        if (!document.documentElement.hasAttribute('data-hydrated')) return;
+        observer.disconnect();
+        restore();
+      }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
     }
   } catch {}
 
