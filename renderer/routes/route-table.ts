@@ -39,7 +39,6 @@ export function buildRouteTable({ loaded, locales, content, strings }: TableInpu
   const routes: RouteEntry[] = [];
   const sidebars = new Map<string, SidebarItem[]>();
   const allSidebars = new Map<string, Map<string, SidebarItem[]>>();
-  const keysByLocale = new Map<string, Set<string>>();
 
   for (const locale of locales) {
     const lc = content.get(locale.code)!;
@@ -52,6 +51,9 @@ export function buildRouteTable({ loaded, locales, content, strings }: TableInpu
     sidebars.set(locale.code, sidebar);
     allSidebars.set(locale.code, localeSidebars);
     const flat = flattenSidebar(sidebar);
+    // Index by href once per locale: looking each page up by scanning would be quadratic in the site's size.
+    const sidebarIndex = new Map<string, number>();
+    flat.forEach((f, i) => sidebarIndex.has(f.href) || sidebarIndex.set(f.href, i));
     const docsRoot = buildDocsRoot(lc, hrefOf);
     const add = (key: string, kind: RouteKind, head: Omit<HeadData, 'canonical' | 'alternates'>, extra: Partial<RouteData> = {}, doc?: ProcessedDoc) => {
       const path = routePath(config.baseUrl, locale.prefix, key);
@@ -67,8 +69,8 @@ export function buildRouteTable({ loaded, locales, content, strings }: TableInpu
 
     for (const doc of lc.docs) {
       const fm = doc.frontMatter;
-      const inSidebar = fm.sidebar !== false && flat.some((f) => f.href === hrefOf(doc.id));
-      const position = flat.findIndex((f) => f.href === hrefOf(doc.id));
+      const position = sidebarIndex.get(hrefOf(doc.id)) ?? -1;
+      const inSidebar = fm.sidebar !== false && position >= 0;
       const crumbs = breadcrumbs(doc, { inSidebar, trail: position >= 0 ? flat[position]!.trail : [], lc, homeLabel: t['theme.docs.breadcrumbs.home'] ?? 'Home', homeHref: base, docsBase, hrefOf });
       const min = fm.toc_min_heading_level ?? config.themeConfig.tableOfContents.minHeadingLevel;
       const max = fm.toc_max_heading_level ?? config.themeConfig.tableOfContents.maxHeadingLevel;
@@ -95,7 +97,6 @@ export function buildRouteTable({ loaded, locales, content, strings }: TableInpu
         doc,
       );
     }
-    keysByLocale.set(locale.code, new Set(routes.filter((r) => r.data.locale === locale.code).map((r) => r.key)));
   }
 
   // Alternates: the same key in every locale that has it; x-default points at the default locale.
