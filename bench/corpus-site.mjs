@@ -1,7 +1,7 @@
 // The generated corpus (gen-corpus.mjs of the shared bench folder) laid out as a cheatsheet site: content
 // per locale and a config with the real site's theme. Shared by the benchmarks.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,8 @@ export function corpusSite(pagesPerLocale) {
   const corpus = join(root, 'corpus');
   execFileSync(process.execPath, [genCorpus, '--out', corpus, '--pages', String(pagesPerLocale)], { stdio: 'ignore' });
   mkdirSync(join(root, 'content'));
-  for (const locale of ['pt-BR', 'en', 'es']) cpSync(join(corpus, locale), join(root, 'content', locale), { recursive: true });
+  // Moved, not copied and deleted: deleting ~1,800 files right before a build slows its file creation.
+  for (const locale of ['pt-BR', 'en', 'es']) renameSync(join(corpus, locale), join(root, 'content', locale));
   rmSync(corpus, { recursive: true, force: true });
   // The corpus has `intro` but no getting-started: a config of its own, same theme as the real site.
   const config = {
