@@ -1,30 +1,70 @@
 // Build-time syntax highlighting with shiki: both colour themes are emitted as CSS variables, so the
 // browser gets no highlighter. Languages are loaded on first use; an unknown one is a warning.
+// A build with a worker thread hands the highlighting itself to that thread (see code-blocks.ts): loading
+// grammars and compiling their expressions is most of its cost, and the worker is otherwise idle then.
 import { createHighlighter, bundledLanguages, type Highlighter } from 'shiki';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import type { Element, ElementContent, Root } from 'hast';
+import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
 import { walk } from './walk.ts';
 
 const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', '']);
 
+export interface CodeThemes {
+  light: string;
+  dark: string;
+}
+
 // One highlighter per theme pair for the life of the process: it holds grammars and themes only, nothing
 // that depends on content, so it cannot go stale between rebuilds.
 const highlighters = new Map<string, Promise<Highlighter>>();
-function getHighlighter(light: string, dark: string): Promise<Highlighter> {
-  const key = `${light}|${dark}`;
+function getHighlighter(themes: CodeThemes): Promise<Highlighter> {
+  const key = `${themes.light}|${themes.dark}`;
   let h = highlighters.get(key);
   if (!h) {
-    h = createHighlighter({ themes: [light, dark], langs: [], engine: createOnigurumaEngine(import('shiki/wasm')) });
+    h = createHighlighter({ themes: [themes.light, themes.dark], langs: [], engine: createOnigurumaEngine(import('shiki/wasm')) });
     highlighters.set(key, h);
   }
   return h;
 }
 
+/** The language a block is highlighted as: 'text' for plain and unknown ones (undefined: unknown). */
+function resolveLanguage(lang: string): string | undefined {
+  if (PLAIN.has(lang)) return 'text';
+  return lang in bundledLanguages ? lang : undefined;
+}
+
+async function highlightPre(highlighter: Highlighter, lang: string, code: string, themes: CodeThemes): Promise<Element> {
+  if (lang !== 'text' && !highlighter.getLoadedLanguages().includes(lang)) await highlighter.loadLanguage(lang as keyof typeof bundledLanguages);
+  const highlighted = highlighter.codeToHast(code, { lang, themes: { light: themes.light, dark: themes.dark }, defaultColor: 'light' });
+  return highlighted.children[0] as Element;
+}
+
+// Languages load one at a time: two blocks of a new language must not load its grammar twice.
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Highlights blocks to the HTML of their `<pre>` elements (what a worker thread does for the main thread). */
+export function highlightBlocks(blocks: { lang: string; code: string }[], themes: CodeThemes): Promise<string[]> {
+  const run = queue.then(async () => {
+    const highlighter = await getHighlighter(themes);
+    const out: string[] = [];
+    for (const b of blocks) out.push(toHtml(await highlightPre(highlighter, b.lang, b.code, themes)));
+    return out;
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
 export interface HighlightOptions {
-  themes: { light: string; dark: string };
+  themes: CodeThemes;
   copyLabel: string;
   onUnknownLanguage: (lang: string, line: number | undefined) => void;
+  /**
+   * Highlight elsewhere: returns the text of an HTML comment that stands in the page's HTML for the block's
+   * `<pre>` until the highlighted one is filled in. Without it, blocks are highlighted here.
+   */
+  defer?: (lang: string, code: string) => string;
 }
 
 function parseTitle(meta: string | undefined): string | undefined {
@@ -44,24 +84,17 @@ export function rehypeHighlight(options: HighlightOptions) {
       return 'skip';
     });
     if (!blocks.length) return;
-    const highlighter = await getHighlighter(options.themes.light, options.themes.dark);
+    const highlighter = options.defer ? undefined : await getHighlighter(options.themes);
     for (const { node, index, parent } of blocks) {
-      let lang = String(node.properties.dataLanguage ?? '').toLowerCase();
+      const requested = String(node.properties.dataLanguage ?? '').toLowerCase();
       const meta = node.properties.dataMeta === undefined ? undefined : String(node.properties.dataMeta);
       const code = toString(node).replace(/\n$/, '');
-      if (!PLAIN.has(lang) && !highlighter.getLoadedLanguages().includes(lang)) {
-        if (lang in bundledLanguages) await highlighter.loadLanguage(lang as keyof typeof bundledLanguages);
-        else {
-          options.onUnknownLanguage(lang, node.position?.start.line);
-          lang = 'text';
-        }
+      let lang = resolveLanguage(requested);
+      if (lang === undefined) {
+        options.onUnknownLanguage(requested, node.position?.start.line);
+        lang = 'text';
       }
-      const highlighted = highlighter.codeToHast(code, {
-        lang: PLAIN.has(lang) ? 'text' : lang,
-        themes: { light: options.themes.light, dark: options.themes.dark },
-        defaultColor: 'light',
-      });
-      const pre = highlighted.children[0] as Element;
+      const pre: ElementContent = options.defer ? { type: 'comment', value: options.defer(lang, code) } : await highlightPre(highlighter!, lang, code, options.themes);
       const title = parseTitle(meta);
       const children: ElementContent[] = [];
       if (title) children.push({ type: 'element', tagName: 'div', properties: { className: ['code-block-title'] }, children: [{ type: 'text', value: title }] });
@@ -82,7 +115,7 @@ export function rehypeHighlight(options: HighlightOptions) {
       parent.children[index] = {
         type: 'element',
         tagName: 'div',
-        properties: { className: ['theme-code-block', `language-${PLAIN.has(lang) ? 'text' : lang}`] },
+        properties: { className: ['theme-code-block', `language-${lang}`] },
         children,
       };
     }

@@ -27,6 +27,8 @@ export interface MarkdownInput {
   docsBase: string;
   codeThemes: { light: string; dark: string };
   strings: { admonitions: Record<string, string>; copyCode: string; footnoteLabel: string; footnoteBackLabel: string };
+  /** Highlight code blocks elsewhere (see code-blocks.ts); by default they are highlighted here. */
+  deferHighlight?: (lang: string, code: string) => string;
   /** The parser (Markdown → mdast); tests pass remark-parse here to compare. */
   parse?: (markdown: string) => MdastRoot;
 }
@@ -73,6 +75,7 @@ export async function renderMarkdown(input: MarkdownInput): Promise<MarkdownOutp
       themes: input.codeThemes,
       copyLabel: input.strings.copyCode,
       onUnknownLanguage: (lang, line) => warnings.push(`${at(line)}: unknown code-block language "${lang}", shown as plain text`),
+      ...(input.deferHighlight ? { defer: input.deferHighlight } : {}),
     })
     .use(rehypeLinks, { relPath: input.relPath, localeBase: input.localeBase, docsBase: input.docsBase, lineOffset: input.lineOffset, links });
 

@@ -46,7 +46,12 @@ export interface SerializedUserError {
   bug?: string;
 }
 
-export async function processDoc(job: DocJob): Promise<DocResult> {
+/** What the thread running processDoc lends it (not part of the job: jobs cross threads). */
+export interface DocServices {
+  deferHighlight?: (lang: string, code: string) => string;
+}
+
+export async function processDoc(job: DocJob, services: DocServices = {}): Promise<DocResult> {
   try {
     const source = readUtf8(job.absPath, job.file);
     const { data, body, bodyLine } = parseFrontMatter(source, job.file);
@@ -59,6 +64,7 @@ export async function processDoc(job: DocJob): Promise<DocResult> {
       docsBase: job.docsBase,
       codeThemes: job.codeThemes,
       strings: job.strings,
+      ...(services.deferHighlight ? { deferHighlight: services.deferHighlight } : {}),
     });
     const id = docIdOf(job.relPath);
     const slash = job.relPath.indexOf('/');

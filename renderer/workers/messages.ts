@@ -1,4 +1,5 @@
 // What the main thread and the build's worker threads say to each other.
+import type { CodeThemes } from '../content/highlight.ts';
 import type { DocJob, DocResult } from '../content/process-doc.ts';
 import type { DocumentAssets } from '../render/document.ts';
 import type { RouteData, SiteData } from '../shared/types.ts';
@@ -22,7 +23,11 @@ export interface RenderTask {
   outDir: string;
 }
 
-export type WorkerRequestBody = { type: 'docs'; jobs: DocJob[] } | { type: 'render'; task: RenderTask } | { type: 'warm'; templatesFile: string };
+export type WorkerRequestBody =
+  | { type: 'docs'; jobs: DocJob[] }
+  | { type: 'highlight'; blocks: { lang: string; code: string }[]; themes: CodeThemes }
+  | { type: 'render'; task: RenderTask }
+  | { type: 'warm'; templatesFile: string };
 export type WorkerRequest = WorkerRequestBody & { id: number };
 
 export interface RenderedScan {
@@ -33,6 +38,7 @@ export interface RenderedScan {
 
 export type WorkerResponse =
   | { id: number; type: 'docs'; results: DocResult[] }
+  | { id: number; type: 'highlight'; html: string[] }
   | { id: number; type: 'warm' }
   | { id: number; type: 'render'; scans: RenderedScan[]; bytes: number; count: number }
   | { id: number; type: 'error'; message: string; userError?: { kind: string; message: string; details: string[]; hint?: string } };

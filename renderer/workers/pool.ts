@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { DeferredHighlighter } from '../content/code-blocks.ts';
 import { processDoc, type DocJob, type DocResult } from '../content/process-doc.ts';
 import { UserError } from '../errors.ts';
 import { packageRoot } from '../paths.ts';
@@ -105,8 +106,24 @@ export class WorkerPool {
     // Each thread pays its own warm-up of the Markdown pipeline (JIT, grammars: ~1 s of CPU, most of the
     // stage on a site of this size — measured: 444 docs took 1.5 s on one thread, 2.1 s on two); another
     // thread only pays off on large sites.
-    if (jobs.length < MIN_DOCS_PER_EXTRA_THREAD * (this.workers.length + 1)) return this.drain(jobs, 8, processDoc, async () => [], false);
-    return this.drain(jobs, 8, processDoc, async (worker, batch) => ((await this.ask(worker, { type: 'docs', jobs: batch })) as Extract<WorkerResponse, { type: 'docs' }>).results);
+    if (jobs.length < MIN_DOCS_PER_EXTRA_THREAD * (this.workers.length + 1)) return this.processDocsHere(jobs);
+    return this.drain(jobs, 8, (job) => processDoc(job), async (worker, batch) => ((await this.ask(worker, { type: 'docs', jobs: batch })) as Extract<WorkerResponse, { type: 'docs' }>).results);
+  }
+
+  /**
+   * Markdown on the main thread only; with a worker, that worker highlights the code blocks meanwhile —
+   * grammar loading is most of highlighting's cost and would otherwise be paid on the main thread.
+   */
+  private async processDocsHere(jobs: DocJob[]): Promise<DocResult[]> {
+    const worker = this.workers[0];
+    const themes = jobs[0]?.codeThemes;
+    if (!worker || !themes) return this.drain(jobs, 8, (job) => processDoc(job), async () => [], false);
+    const code = new DeferredHighlighter(themes, async (blocks, t) => ((await this.ask(worker, { type: 'highlight', blocks, themes: t })) as Extract<WorkerResponse, { type: 'highlight' }>).html);
+    const results = await this.drain(jobs, 8, (job) => processDoc(job, { deferHighlight: code.defer }), async () => [], false);
+    const t0 = performance.now();
+    for (const r of results) if (r.ok) r.doc.html = await code.fill(r.doc.html);
+    if (process.env.CHEATSHEET_DEBUG_POOL) process.stderr.write(`pool: waited ${(performance.now() - t0).toFixed(0)} ms for highlighted code\n`);
+    return results;
   }
 
   /**

@@ -1,8 +1,10 @@
 // Worker thread of the build: processes Markdown files and renders pages for the main thread, which does
-// the same work on its own share at the same time.
+// the same work on its own share at the same time, and highlights code blocks while the main thread
+// processes Markdown on its own.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
+import { highlightBlocks } from '../content/highlight.ts';
 import { processDoc } from '../content/process-doc.ts';
 import { isUserError } from '../errors.ts';
 import { collectHrefs, collectIds } from '../links/html-scan.ts';
@@ -54,6 +56,8 @@ parentPort?.on('message', async (msg: WorkerRequest) => {
     if (msg.type === 'warm') {
       await templatesOf(msg.templatesFile);
       response = { id: msg.id, type: 'warm' };
+    } else if (msg.type === 'highlight') {
+      response = { id: msg.id, type: 'highlight', html: await highlightBlocks(msg.blocks, msg.themes) };
     } else if (msg.type === 'docs') {
       const results = [];
       for (const job of msg.jobs) results.push(await processDoc(job));

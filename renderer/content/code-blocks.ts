@@ -1,0 +1,58 @@
+// Code blocks highlighted on another thread while this one goes on with the Markdown: pages carry a
+// placeholder comment per block, requests go out in batches as pages meet their blocks, and the
+// highlighted HTML is filled in once every page is processed. Identical blocks (the same command in three
+// locales) are highlighted once.
+import { randomBytes } from 'node:crypto';
+import type { CodeThemes } from './highlight.ts';
+
+export type HighlightBatch = (blocks: { lang: string; code: string }[], themes: CodeThemes) => Promise<string[]>;
+
+export class DeferredHighlighter {
+  // A per-build token: Markdown that happens to contain a comment of the same shape is left alone.
+  private readonly prefix = `cheatsheet-code:${randomBytes(6).toString('hex')}:`;
+  private readonly indexOf = new Map<string, number>();
+  private readonly pending: Promise<void>[] = [];
+  private readonly html: string[] = [];
+  private waiting: { lang: string; code: string }[] = [];
+  private scheduled = false;
+  private count = 0;
+
+  constructor(
+    private readonly themes: CodeThemes,
+    private readonly send: HighlightBatch,
+  ) {}
+
+  /** Registers a block; returns the comment text that stands for its `<pre>`. */
+  readonly defer = (lang: string, code: string): string => {
+    const key = `${lang}\n${code}`;
+    let index = this.indexOf.get(key);
+    if (index === undefined) {
+      index = this.count++;
+      this.indexOf.set(key, index);
+      this.waiting.push({ lang, code });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    }
+    return `${this.prefix}${index}`;
+  };
+
+  private flush(): void {
+    this.scheduled = false;
+    if (!this.waiting.length) return;
+    const start = this.count - this.waiting.length;
+    const batch = this.send(this.waiting, this.themes).then((out) => out.forEach((h, k) => (this.html[start + k] = h)));
+    batch.catch(() => undefined); // observed in fill()
+    this.pending.push(batch);
+    this.waiting = [];
+  }
+
+  /** Replaces every placeholder in `html` with its highlighted block. */
+  async fill(html: string): Promise<string> {
+    if (!html.includes(this.prefix)) return html;
+    this.flush();
+    await Promise.all(this.pending);
+    return html.replace(new RegExp(`<!--${this.prefix}(\\d+)-->`, 'g'), (_, n: string) => this.html[Number(n)]!);
+  }
+}
