@@ -6,7 +6,7 @@ import type { SiteData } from '../shared/types.ts';
 import { renderDocument, type DocumentAssets } from './document.ts';
 import type { Templates } from './templates.ts';
 
-/** What rendering needs of a route (a RouteEntry has it; so does what a worker thread is sent). */
+/** What rendering needs of a route (a RouteEntry has it). */
 export interface RenderableRoute {
   outFile: string;
   data: RouteEntry['data'];

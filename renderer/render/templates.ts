@@ -17,8 +17,6 @@ export interface Templates {
   pages: Record<string, ComponentType>;
   /** Every source file the bundle read: what `serve` watches for this stage. */
   inputs: string[];
-  /** The bundled module on disk: worker threads import the same file. */
-  file: string;
 }
 
 /**
@@ -77,7 +75,7 @@ export async function loadTemplates(templatesDir: string, root: string): Promise
   if (!existsSync(file)) writeFileSync(file, code);
   const { resolved, mod } = await importTemplates(file, pages, root);
   if (!resolved.home) throw new TemplateError(`No home page module: ${relative(root, join(templatesDir, 'pages', 'home.tsx'))} is missing.`, { hint: 'Create templates/pages/home.tsx with a default export.' });
-  return { renderApp: mod.renderApp, colorModeScript: mod.colorModeScript, announcementScript: mod.announcementScript, pages: resolved, inputs, file };
+  return { renderApp: mod.renderApp, colorModeScript: mod.colorModeScript, announcementScript: mod.announcementScript, pages: resolved, inputs };
 }
 
 type TemplatesModule = Omit<Templates, 'pages' | 'inputs' | 'file'> & { pages: Record<string, { default?: unknown }> };
@@ -99,12 +97,4 @@ async function importTemplates(file: string, pages: { name: string; file: string
     resolved[p.name] = component as ComponentType;
   }
   return { resolved, mod };
-}
-
-/** The templates of an already bundled file (in a worker thread: the main thread checked them). */
-export async function templatesFromFile(file: string): Promise<Templates> {
-  process.env.NODE_ENV ??= 'production';
-  const mod = (await import(pathToFileURL(file).href)) as TemplatesModule;
-  const pages = Object.fromEntries(Object.entries(mod.pages).map(([name, m]) => [name, m.default as ComponentType]));
-  return { renderApp: mod.renderApp, colorModeScript: mod.colorModeScript, announcementScript: mod.announcementScript, pages, inputs: [], file };
 }

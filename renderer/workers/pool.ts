@@ -1,8 +1,9 @@
-// The build's worker threads. The main thread always takes a share of the work itself; on a 2-core machine
-// that means one worker, which keeps memory low (each thread loads its own copy of the Markdown pipeline and
-// of React). Workers exist only in the compiled CLI, where the worker script is JavaScript; from TypeScript
-// sources (tests) everything runs in-process. Workers start when the pool is created, so their start-up
-// overlaps with loading the config and bundling the browser code.
+// The build's worker threads, for the content stage. The main thread always takes a share of the work
+// itself; on a 2-core machine that means one worker, which keeps memory low (each thread loads its own copy
+// of the Markdown pipeline). Workers exist only in the compiled CLI, where the worker script is JavaScript;
+// from TypeScript sources (tests) everything runs in-process. Workers start when the pool is created, so
+// their start-up overlaps with loading the config and bundling the browser code; the build ends them as
+// soon as the content stage is over.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { DeferredHighlighter } from '../content/code-blocks.ts';
 import { processDoc, type DocJob, type DocResult } from '../content/process-doc.ts';
 import { UserError } from '../errors.ts';
 import { packageRoot } from '../paths.ts';
-import type { RenderTask, RenderedScan, WorkerRequestBody, WorkerResponse } from './messages.ts';
+import type { WorkerRequestBody, WorkerResponse } from './messages.ts';
 
 export function workerScript(): string | undefined {
   if (!import.meta.url.endsWith('.js')) return undefined;
@@ -126,35 +127,8 @@ export class WorkerPool {
     return results;
   }
 
-  /**
-   * Renders the task's routes on every thread: workers write their pages themselves and return their scans;
-   * the main thread renders its pages through `renderHere`.
-   */
-  async render(task: RenderTask, renderHere: (routes: RenderTask['routes']) => void): Promise<{ scans: RenderedScan[]; bytes: number; count: number }> {
-    const scans: RenderedScan[] = [];
-    let bytes = 0;
-    let count = 0;
-    await this.drain(
-      task.routes,
-      16,
-      (route) => renderHere([route]),
-      async (worker, routes) => {
-        const done = (await this.ask(worker, { type: 'render', task: { ...task, routes } })) as Extract<WorkerResponse, { type: 'render' }>;
-        scans.push(...done.scans);
-        bytes += done.bytes;
-        count += done.count;
-        return routes.map(() => undefined);
-      },
-    );
-    return { scans, bytes, count };
-  }
-
-  /** Lets the workers load the templates (and React) while the main thread is busy with the content. */
-  warm(templatesFile: string): void {
-    for (const worker of this.workers) void this.ask(worker, { type: 'warm', templatesFile }).catch(() => undefined);
-  }
-
+  /** Ends the workers (again: a no-op). */
   async dispose(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    await Promise.all(this.workers.splice(0).map((w) => w.terminate()));
   }
 }
