@@ -2,8 +2,10 @@
 // browser gets no highlighter. Languages are loaded on first use; an unknown one is a warning.
 // A build with a worker thread hands the highlighting itself to that thread (see code-blocks.ts): loading
 // grammars and compiling their expressions is most of its cost, and the worker is otherwise idle then.
-import { createHighlighter, bundledLanguages, type Highlighter } from 'shiki';
-import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import type { Highlighter } from 'shiki';
+// Only the list of language names is loaded up front: the highlighter itself (shiki, its regex engine) is
+// imported on first use, so a main thread that hands its blocks to a worker never loads it.
+import { bundledLanguages } from 'shiki/langs';
 import type { Element, ElementContent, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
@@ -26,7 +28,9 @@ function getHighlighter(themes: CodeThemes): Promise<Highlighter> {
   const key = `${themes.light}|${themes.dark}`;
   let h = highlighters.get(key);
   if (!h) {
-    h = createHighlighter({ themes: [themes.light, themes.dark], langs: [], engine: createJavaScriptRegexEngine() });
+    h = Promise.all([import('shiki'), import('shiki/engine/javascript')]).then(([{ createHighlighter }, { createJavaScriptRegexEngine }]) =>
+      createHighlighter({ themes: [themes.light, themes.dark], langs: [], engine: createJavaScriptRegexEngine() }),
+    );
     highlighters.set(key, h);
   }
   return h;

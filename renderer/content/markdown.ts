@@ -3,7 +3,6 @@
 import type { Code, Root as MdastRoot } from 'mdast';
 import type { Element, Root as HastRoot } from 'hast';
 import { toHtml } from 'hast-util-to-html';
-import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
@@ -41,6 +40,9 @@ export interface MarkdownOutput {
   warnings: string[];
 }
 
+let rehypeRaw: Promise<typeof import('rehype-raw')> | undefined;
+const loadRehypeRaw = () => (rehypeRaw ??= import('rehype-raw'));
+
 function codeHandler(_state: unknown, node: Code): Element {
   return {
     type: 'element',
@@ -66,7 +68,8 @@ export async function renderMarkdown(input: MarkdownInput): Promise<MarkdownOutp
   // Without raw HTML the tree holds only what Markdown syntax produced, and the parser has already refused
   // unsafe link and image URLs (markdown-it's validateLink), so the sanitiser — a full copy of the tree —
   // is only needed for pages that embed HTML (or when a test parser is plugged in).
-  if (hasRawHtml) processor.use(rehypeRaw);
+  // rehype-raw brings a whole HTML parser (parse5): loaded by the first page that needs it.
+  if (hasRawHtml) processor.use((await loadRehypeRaw()).default);
   if (hasRawHtml || input.parse) processor.use(rehypeSanitize, sanitizeSchema);
   processor
     .use(rehypeHeadingIds)
