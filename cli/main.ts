@@ -1,8 +1,10 @@
 // The cheatsheet command line: one thin file per command (flags → renderer API → exit code). Commands are
 // imported when run, so `build` does not load the dev server, the watcher or the Algolia client.
 import { Command } from 'commander';
-import { tuneJitForShortRun } from './jit.ts';
+import { raiseJitThreshold } from './jit.ts';
 import { runCommand } from './report.ts';
+
+raiseJitThreshold();
 
 const program = new Command();
 program
@@ -20,7 +22,6 @@ program
   .option('--threads <n>', 'worker threads for Markdown processing (default: 2)')
   .action(async (opts: { outDir: string; minify: boolean; threads?: string }) => {
     const g = program.opts<{ root: string; config: string }>();
-    tuneJitForShortRun();
     process.exitCode = await runCommand(async () => (await import('./build.ts')).buildCommand({ root: g.root, config: g.config, ...opts }));
   });
 
@@ -63,7 +64,6 @@ program
   .addHelpText('after', '\nExit code: 0 when everything is fine, 1 when something is wrong.\nA translation is stale when its front matter has a source_hash that no longer matches the pt-BR page,\nor (without source_hash) when git shows the pt-BR page changed after it.')
   .action(async (opts: { format: string; strict: boolean }) => {
     const g = program.opts<{ root: string; config: string }>();
-    tuneJitForShortRun();
     process.exitCode = await runCommand(async () => (await import('./check.ts')).checkCommand({ root: g.root, config: g.config, ...opts }));
   });
 

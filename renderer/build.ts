@@ -22,7 +22,7 @@ import { buildSearch } from './search/build-search.ts';
 import type { LocaleInfo, SiteData } from './shared/types.ts';
 import { localeBase, routePath } from './shared/urls.ts';
 import { loadStrings } from './strings.ts';
-import { WorkerPool } from './workers/pool.ts';
+import { MIN_DOCS_FOR_A_WORKER, WorkerPool } from './workers/pool.ts';
 import { FolderOutput, listStatic, MemoryOutput, type OutputFiles, type OutputSink } from './write.ts';
 
 export interface BuildOptions {
@@ -103,7 +103,7 @@ export function docJobFactory(loaded: LoadedConfig, locales: LocaleInfo[], strin
 export async function build(options: BuildOptions): Promise<BuildResult> {
   // Started first: the workers load their modules while the config loads and the browser code bundles.
   // A worker costs ~0.3 s to start and a copy of the pipeline in memory: only worth it for real sites.
-  const threads = countMarkdown(join(resolve(options.root), 'content'), 120) >= 120 ? (options.threads ?? 2) : 1;
+  const threads = countMarkdown(join(resolve(options.root), 'content'), MIN_DOCS_FOR_A_WORKER) >= MIN_DOCS_FOR_A_WORKER ? (options.threads ?? 2) : 1;
   const pool = new WorkerPool(threads);
   try {
     return await buildWith(pool, options);

@@ -67,6 +67,15 @@ export async function highlightBlocks(blocks: { lang: string; code: string }[], 
   return out;
 }
 
+/**
+ * Loads the highlighter and the given languages ahead of need (the dev server, whose first build had a
+ * worker highlight for it, warms its own so the first edit of a page with code is not the slow one).
+ */
+export async function warmHighlighter(themes: CodeThemes, langs: Iterable<string>): Promise<void> {
+  const highlighter = await getHighlighter(themes);
+  for (const lang of langs) if (lang in bundledLanguages) await ensureLanguage(highlighter, lang);
+}
+
 export interface HighlightOptions {
   themes: CodeThemes;
   copyLabel: string;

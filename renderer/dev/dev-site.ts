@@ -4,6 +4,7 @@
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { warmHighlighter } from '../content/highlight.ts';
 import { packageRoot, siteOrPackageDir } from '../paths.ts';
 import { applyChanges, finishLinks, refreshSearch, type ApplyResult } from './apply.ts';
 import { fullDevBuild, shownPath, type DevBuildOptions } from './full-build.ts';
@@ -135,7 +136,7 @@ export class DevSite extends EventEmitter<DevSiteEvents> {
       for (const [key, list] of result.problems) this.problemsByKey.set(key, list);
       this.warnedLinks.clear();
       for (const w of result.warnings) this.emit('warning', w);
-      this.queue = this.queue.then(() => this.settle());
+      this.queue = this.queue.then(() => this.settle()).then(() => warmCodeHighlighting(result.state));
     } catch (err) {
       // Nothing new can be served: the previous pages stay, with the problem shown over them.
       this.problemsByKey.set('build', toProblems(err));
@@ -171,6 +172,17 @@ export class DevSite extends EventEmitter<DevSiteEvents> {
     this.lastEmitted = json;
     this.emit('problems', this.problems);
   }
+}
+
+/**
+ * The first build's code blocks may have been highlighted by a worker thread: load the highlighter here
+ * too, with the languages the pages use, once everything is served — not on the first edit.
+ */
+async function warmCodeHighlighting(state: DevState): Promise<void> {
+  const langs = new Set<string>();
+  for (const lc of state.content.values()) for (const doc of lc.docs) for (const m of doc.html.matchAll(/class="theme-code-block language-([\w+#-]+)"/g)) langs.add(m[1]!);
+  const themes = state.loaded.config.themeConfig.code.theme;
+  await warmHighlighter(themes, langs).catch(() => undefined);
 }
 
 function rank(key: string): number {

@@ -20,8 +20,10 @@ export function workerScript(): string | undefined {
   return existsSync(file) ? file : undefined;
 }
 
+/** From this many docs a worker pays for its start-up by highlighting code while Markdown is parsed. */
+export const MIN_DOCS_FOR_A_WORKER = 120;
 const MIN_DOCS_PER_EXTRA_THREAD = 500;
-/** Below this many docs the Markdown stage runs on the main thread only (2 threads × 500). */
+/** Below this many docs the Markdown itself runs on the main thread only (2 threads × 500). */
 export const MIN_DOCS_FOR_WORKERS = 2 * MIN_DOCS_PER_EXTRA_THREAD;
 
 export class WorkerPool {
