@@ -71,6 +71,7 @@ describe('markdown-it front end', () => {
     ['loose lists', '- a\n\n- b\n'],
     ['emphasis, strike, code, breaks', '*a* **b** ~~c~~ `d`  \nnext\\\nline'],
     ['links, images, autolinks', '[a](./x.md "T") ![i](/img.png "t") <https://aws.amazon.com> https://example.com/path'],
+    ['bare domains stay text, www. and schemes are linked', 'Like Amazon.com or s3.amazonaws.com, see www.example.com and https://aws.amazon.com/s3/.'],
     ['tables with alignment', '| a | b | c |\n|:--|:-:|--:|\n| 1 | **2** | `3` |\n'],
     ['blockquote and rule', '> quote\n> more\n\n---\n\ntext'],
     ['fenced code with meta', '```bash title="x"\nls\n```\n\n    indented\n'],
