@@ -77,8 +77,19 @@ console.log('\nBudgets (DESIGN.md §7):');
 const line = (ok, text) => console.log(`  ${ok ? 'ok  ' : 'OVER'} ${text}`);
 if (out.site) line(out.site.ms < 2000, `real site under 2 s: ${(out.site.ms / 1000).toFixed(2)} s`);
 if (out.c150) {
-  line(out.c150.ms < 50000 / 30, `150×3 corpus at least 30× faster than Docusaurus 3.10 (50 s): ${(out.c150.ms / 1000).toFixed(2)} s = ${(50000 / out.c150.ms).toFixed(1)}×`);
+  // DESIGN.md's anchor is 50 s; DOCUSAURUS_S takes the figure of a side-by-side run of
+  // ../shared/bench/docusaurus-baseline.sh on the same corpus, in the same sitting.
+  const anchors = [['DESIGN.md anchor', 50], ...(process.env.DOCUSAURUS_S ? [['measured side by side', Number(process.env.DOCUSAURUS_S)]] : [])];
+  for (const [what, seconds] of anchors) {
+    line(out.c150.ms < (seconds * 1000) / 30, `150×3 corpus at least 30× faster than Docusaurus 3.10 (${what}: ${seconds} s): ${(out.c150.ms / 1000).toFixed(2)} s = ${((seconds * 1000) / out.c150.ms).toFixed(1)}×`);
+  }
   line(out.c600.ms < 4 * out.c150.ms, `600×3 under 4× the 150×3 time: ${(out.c600.ms / out.c150.ms).toFixed(2)}×`);
 }
-const peak = Math.max(...Object.values(out).map((r) => r.rss));
-line(peak < 200, `peak memory under 200 MB: ${peak.toFixed(0)} MB (Docusaurus: 1,560 MB)`);
+// The memory anchor (Docusaurus 1.56 GB) is the 150-page corpus; the real site is the same size. The
+// 600-page corpus is there for the time ratio: its peak is shown, not judged.
+const judged = [out.site, out.c150].filter(Boolean);
+if (judged.length) {
+  const peak = Math.max(...judged.map((r) => r.rss));
+  line(peak < 200, `peak memory under 200 MB (real site, 150×3 corpus): ${peak.toFixed(0)} MB (Docusaurus on 150×3: 1,560 MB)`);
+}
+if (out.c600) console.log(`       peak memory of the 600×3 corpus: ${out.c600.rss.toFixed(0)} MB (Docusaurus: 3,500 MB)`);
