@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FolderOutput, MemoryOutput } from './write.ts';
 
 describe('output writers', () => {
-  it('swaps a complete new folder in on commit, and leaves the old one on abort', async () => {
+  it('swaps a complete new folder in on commit, and leaves the output as it was on abort', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'cheatsheet-write-'));
     const out = join(parent, 'build');
     mkdirSync(out);
@@ -15,25 +15,71 @@ describe('output writers', () => {
     failed.write('docs/a.html', 'new');
     expect(readFileSync(join(out, 'old.html'), 'utf8')).toBe('old');
     await failed.abort();
-    expect(readdirSync(parent)).toEqual(['build']);
     expect(readdirSync(out)).toEqual(['old.html']);
 
     const ok = new FolderOutput(out);
     ok.write('docs/a.html', 'new');
     await ok.flush();
     expect(ok.read('docs/a.html')).toBe('new');
+    expect(readFileSync(join(out, 'old.html'), 'utf8')).toBe('old');
     await ok.commit();
     expect(readFileSync(join(out, 'docs', 'a.html'), 'utf8')).toBe('new');
     expect(existsSync(join(out, 'old.html'))).toBe(false);
-    expect(readdirSync(parent)).toEqual(['build']);
+    // The replaced output is kept beside it, for the next build to rewrite.
+    expect(readdirSync(parent).sort()).toEqual(['.build.previous', 'build']);
   });
 
-  it('cleans up folders left by an interrupted build', async () => {
+  it('rewrites the files of the output before last instead of creating new ones, and drops the stale ones', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'cheatsheet-write-'));
+    const out = join(parent, 'build');
+    const build = async (files: Record<string, string>, statics?: string) => {
+      const w = new FolderOutput(out);
+      for (const [rel, text] of Object.entries(files)) w.write(rel, text);
+      if (statics) w.copyStatic([statics]);
+      await w.commit();
+    };
+    const statics = mkdtempSync(join(tmpdir(), 'cheatsheet-static-'));
+    mkdirSync(join(statics, 'img'));
+    writeFileSync(join(statics, 'img', 'logo.svg'), '<svg/>');
+
+    await build({ 'index.html': 'one', 'docs/a.html': 'a1', 'assets/main.111.js': 'js1', 'gone/x.html': 'x' }, statics);
+    const inode = statSync(join(out, 'docs', 'a.html')).ino;
+    await build({ 'index.html': 'two', 'docs/a.html': 'a2', 'assets/main.222.js': 'js2' }, statics);
+    // A third build writes into the first one's folder: same file, same inode, new content.
+    await build({ 'index.html': 'three', 'docs/a.html': 'a3', 'assets/main.333.js': 'js3', 'docs/b.html': 'b' }, statics);
+
+    expect(statSync(join(out, 'docs', 'a.html')).ino).toBe(inode);
+    expect(readFileSync(join(out, 'docs', 'a.html'), 'utf8')).toBe('a3');
+    const files = readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(out.length + 1)).sort();
+    expect(files).toEqual(['assets/main.333.js', 'docs/a.html', 'docs/b.html', 'img/logo.svg', 'index.html']);
+    expect(readdirSync(parent).sort()).toEqual(['.build.previous', 'build']);
+  });
+
+  it('copes with a file where a folder is now needed, and the other way round', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'cheatsheet-write-'));
+    const out = join(parent, 'build');
+    const build = async (files: Record<string, string>) => {
+      const w = new FolderOutput(out);
+      for (const [rel, text] of Object.entries(files)) w.write(rel, text);
+      await w.commit();
+    };
+    await build({ docs: 'a file named docs', 'page/index.html': 'a folder named page' });
+    await build({ 'other.html': 'x' });
+    await build({ 'docs/a.html': 'a', page: 'now a file' });
+    expect(readFileSync(join(out, 'docs', 'a.html'), 'utf8')).toBe('a');
+    expect(readFileSync(join(out, 'page'), 'utf8')).toBe('now a file');
+  });
+
+  it('reuses a folder left by an interrupted build and removes the others', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'cheatsheet-write-'));
     mkdirSync(join(parent, '.build.tmp-123-456'));
+    writeFileSync(join(parent, '.build.tmp-123-456', 'half.html'), 'half');
+    mkdirSync(join(parent, '.build.tmp-789-000'));
     const writer = new FolderOutput(join(parent, 'build'));
+    writer.write('index.html', 'home');
     await writer.commit();
     expect(readdirSync(parent)).toEqual(['build']);
+    expect(readdirSync(join(parent, 'build'))).toEqual(['index.html']);
   });
 
   it('keeps a build in memory with its size', () => {

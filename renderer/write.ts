@@ -1,7 +1,7 @@
 // The only module that writes the output folder. Files go into a new folder beside the old one as they
 // are produced (so rendered pages need not stay in memory) and the folder is swapped in with renames
 // once the build has succeeded: a failed or interrupted build leaves the previous output as it was.
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
@@ -35,10 +35,19 @@ export class MemoryOutput implements OutputSink {
   }
 }
 
-/** Writes into a temporary sibling of the output folder; `commit()` swaps it in, `abort()` discards it. */
-export class FolderOutput implements OutputSink {
+/**
+ * Writes into a temporary sibling of the output folder; `commit()` swaps it in, `abort()` leaves the output
+ * as it was. The temporary folder is the output before last, kept as `.<name>.previous`: its files are
+ * rewritten in place and the ones this build does not produce are removed at the end. Creating ~1,000 new
+ * files right after deleting ~1,000 others is slow on ext4 (it skips recently freed inodes: +0.5–0.8 s of
+ * kernel time per build here), and rewriting keeps inodes; nothing is deleted but stale files.
+ */
+export class FolderOutput {
   private readonly tmp: string;
+  private readonly spare: string;
   private readonly made = new Set<string>();
+  /** Relative paths written by this build: everything else in the reused folder is stale. */
+  private readonly written = new Set<string>();
   // Writes go through libuv's thread pool so rendering goes on while the disk is busy (a virtual disk here
   // took 0.2–0.6 s for a build's 24 MB when written synchronously); a cap keeps memory bounded.
   private readonly pending = new Set<Promise<void>>();
@@ -48,47 +57,72 @@ export class FolderOutput implements OutputSink {
 
   constructor(private readonly outDir: string) {
     const parent = dirname(outDir);
+    const name = basename(outDir);
     mkdirSync(parent, { recursive: true });
-    removeLeftovers(parent, basename(outDir));
-    this.tmp = join(parent, `.${basename(outDir)}.tmp-${process.pid}-${Date.now()}`);
-    mkdirSync(this.tmp);
-  }
-
-  /** The temporary folder, for worker threads that write pages themselves; they report what they wrote. */
-  get dir(): string {
-    return this.tmp;
-  }
-
-  addWritten(count: number, bytes: number): void {
-    this.count += count;
-    this.bytes += bytes;
+    this.spare = join(parent, `.${name}.previous`);
+    this.tmp = join(parent, `.${name}.tmp-${process.pid}-${Date.now()}`);
+    if (!claim([this.spare, ...leftovers(parent, name)], this.tmp)) mkdirSync(this.tmp);
   }
 
   copyStatic(dirs: string[]): void {
-    for (const dir of dirs) if (existsSync(dir)) cpSync(dir, this.tmp, { recursive: true });
+    for (const dir of dirs) {
+      if (!existsSync(dir)) continue;
+      for (const rel of listFiles(dir)) this.put(rel, () => copyFileSync(join(dir, rel), join(this.tmp, rel)));
+    }
   }
 
   write(rel: string, content: string | Uint8Array): void {
-    const file = join(this.tmp, rel);
-    const dir = dirname(file);
-    if (!this.made.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      this.made.add(dir);
-    }
     this.bytes += typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
     this.count++;
     if (this.pending.size >= 64) {
-      writeFileSync(file, content);
+      this.put(rel, () => writeFileSync(join(this.tmp, rel), content));
       return;
     }
-    const p = writeFile(file, content).then(
-      () => void this.pending.delete(p),
-      (err: unknown) => {
-        this.pending.delete(p);
-        this.failure ??= err;
-      },
-    );
+    this.prepare(rel);
+    const file = join(this.tmp, rel);
+    const p = writeFile(file, content)
+      .catch((err: NodeJS.ErrnoException) => {
+        // A folder of an older build where this build has a file.
+        if (err.code !== 'EISDIR') throw err;
+        rmSync(file, { recursive: true, force: true });
+        return writeFile(file, content);
+      })
+      .then(
+        () => void this.pending.delete(p),
+        (err: unknown) => {
+          this.pending.delete(p);
+          this.failure ??= err;
+        },
+      );
     this.pending.add(p);
+  }
+
+  /** Makes room for `rel` (its folder, no older folder in its place), runs `write`, records the file. */
+  private put(rel: string, write: () => void): void {
+    this.prepare(rel);
+    try {
+      write();
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EISDIR') throw err;
+      rmSync(join(this.tmp, rel), { recursive: true, force: true });
+      write();
+    }
+  }
+
+  private prepare(rel: string): void {
+    this.written.add(rel);
+    const dir = dirname(join(this.tmp, rel));
+    if (this.made.has(dir)) return;
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (err) {
+      // A file of an older build where this build needs a folder: removed, then the folder is made.
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST' && code !== 'ENOTDIR') throw err;
+      removeFilesInPath(this.tmp, dirname(rel));
+      mkdirSync(dir, { recursive: true });
+    }
+    this.made.add(dir);
   }
 
   /** Waits for every write; rethrows the first that failed. */
@@ -100,29 +134,87 @@ export class FolderOutput implements OutputSink {
   /** Call after flush(). */
   read(rel: string): string | undefined {
     const file = join(this.tmp, rel);
-    return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+    return this.written.has(rel) && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   }
 
   async commit(): Promise<void> {
     await this.flush();
-    const parent = dirname(this.outDir);
-    const old = join(parent, `.${basename(this.outDir)}.old-${process.pid}-${Date.now()}`);
-    if (existsSync(this.outDir)) renameSync(this.outDir, old);
+    removeStale(this.tmp, '', this.written);
+    // The output being replaced becomes the folder the next build rewrites.
+    rmSync(this.spare, { recursive: true, force: true });
+    if (existsSync(this.outDir)) renameSync(this.outDir, this.spare);
     renameSync(this.tmp, this.outDir);
-    rmSync(old, { recursive: true, force: true });
   }
 
   async abort(): Promise<void> {
     await Promise.allSettled(this.pending);
-    rmSync(this.tmp, { recursive: true, force: true });
+    // Half new, half stale: kept for the next build to rewrite, unless another build kept one meanwhile.
+    if (!existsSync(this.spare)) renameSync(this.tmp, this.spare);
+    else rmSync(this.tmp, { recursive: true, force: true });
   }
 }
 
-/** Temporary folders of builds that were killed before they could clean up. */
-function removeLeftovers(parent: string, name: string): void {
-  for (const entry of readdirSync(parent)) {
-    if (entry.startsWith(`.${name}.tmp-`) || entry.startsWith(`.${name}.old-`)) rmSync(join(parent, entry), { recursive: true, force: true });
+/** Folders of builds that were killed before they could clean up (and the older `.old-` folders). */
+function leftovers(parent: string, name: string): string[] {
+  return readdirSync(parent)
+    .filter((e) => e.startsWith(`.${name}.tmp-`) || e.startsWith(`.${name}.old-`))
+    .map((e) => join(parent, e));
+}
+
+/** Renames the first existing candidate to `target` (another build may take one first); removes the rest. */
+function claim(candidates: string[], target: string): boolean {
+  let claimed = false;
+  for (const c of candidates) {
+    if (!existsSync(c)) continue;
+    if (claimed) {
+      rmSync(c, { recursive: true, force: true });
+      continue;
+    }
+    try {
+      renameSync(c, target);
+      claimed = true;
+    } catch {
+      // Taken by a build running at the same time.
+    }
   }
+  return claimed;
+}
+
+/** Removes whatever file stands where a folder of `relDir` is needed (walking down from the root). */
+function removeFilesInPath(root: string, relDir: string): void {
+  let at = root;
+  for (const part of relDir.split(/[\\/]/).filter(Boolean)) {
+    at = join(at, part);
+    if (existsSync(at) && !statSync(at).isDirectory()) {
+      rmSync(at, { force: true });
+      return;
+    }
+  }
+}
+
+/** Deletes the files (and then empty folders) of a reused folder that this build did not write. */
+function removeStale(root: string, rel: string, written: Set<string>): boolean {
+  let empty = true;
+  for (const e of readdirSync(join(root, rel), { withFileTypes: true })) {
+    const child = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) {
+      if (removeStale(root, child, written)) rmSync(join(root, child), { recursive: true, force: true });
+      else empty = false;
+    } else if (!written.has(child)) rmSync(join(root, child), { force: true });
+    else empty = false;
+  }
+  return empty;
+}
+
+/** Every file below `dir`, relative to it with forward slashes. */
+function listFiles(dir: string, sub = ''): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(join(dir, sub), { withFileTypes: true })) {
+    const rel = sub ? `${sub}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...listFiles(dir, rel));
+    else out.push(rel);
+  }
+  return out;
 }
 
 /** Lists every file of a static folder as public paths (for the link checker). */
