@@ -27,12 +27,19 @@ export function decodeEntities(s: string): string {
   return s.includes('&') ? s.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, e: string) => ENTITIES[e]!) : s;
 }
 
+// indexOf loops rather than regular expressions: every rendered page is scanned (ids: 42 → 30 ms over 465
+// pages), and an attribute must start the name (`data-href="` is not a link, as the old regex thought).
+
+const isSpace = (c: number) => c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
+
 export function collectIds(html: string, pool?: StringPool): Set<string> {
   const ids = new Set<string>();
-  const re = /\sid="([^"]*)"/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(html))) {
-    const id = decodeEntities(m[1]!);
+  for (let at = html.indexOf('id="'); at >= 0; at = html.indexOf('id="', at + 4)) {
+    // An attribute: preceded by whitespace (not `data-id="`, not `"id":` in JSON).
+    if (!isSpace(html.charCodeAt(at - 1))) continue;
+    const end = html.indexOf('"', at + 4);
+    if (end < 0) break;
+    const id = decodeEntities(html.slice(at + 4, end));
     ids.add(pool ? pool.get(id) : id);
   }
   return ids;
@@ -40,10 +47,16 @@ export function collectIds(html: string, pool?: StringPool): Set<string> {
 
 export function collectHrefs(html: string, pool?: StringPool): string[] {
   const hrefs: string[] = [];
-  const re = /<a\s[^>]*?href="([^"]*)"/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(html))) {
-    const href = decodeEntities(m[1]!);
+  for (let at = html.indexOf('<a'); at >= 0; at = html.indexOf('<a', at + 2)) {
+    if (!isSpace(html.charCodeAt(at + 2))) continue;
+    const close = html.indexOf('>', at);
+    if (close < 0) break;
+    let attr = html.indexOf('href="', at);
+    // The attribute itself, not the end of another one's name (`data-href="`).
+    while (attr >= 0 && attr < close && !isSpace(html.charCodeAt(attr - 1))) attr = html.indexOf('href="', attr + 6);
+    if (attr < 0 || attr > close) continue;
+    const end = html.indexOf('"', attr + 6);
+    const href = decodeEntities(html.slice(attr + 6, end));
     hrefs.push(pool ? pool.get(href) : href);
   }
   return hrefs;
