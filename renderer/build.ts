@@ -17,7 +17,7 @@ import { renderPages, siteDataFiles } from './render/render-pages.ts';
 import { renderSitemap } from './render/sitemap.ts';
 import { loadTemplates } from './render/templates.ts';
 import { buildRouteTable, type RouteTable } from './routes/route-table.ts';
-import { buildSiteData, localeInfos } from './routes/site-data.ts';
+import { localeInfos, siteDataOf } from './routes/site-data.ts';
 import { buildSearch } from './search/build-search.ts';
 import type { LocaleInfo, SiteData } from './shared/types.ts';
 import { localeBase, routePath } from './shared/urls.ts';
@@ -170,22 +170,8 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
     const interned = new StringPool();
     await timer.run('render', async () => {
       const chunks = routeChunks(table.routes, config.baseUrl, (r) => r.doc?.html);
-      for (const l of locales) {
-        const lc = content.get(l.code)!;
-        siteData.set(
-          l.code,
-          buildSiteData({
-            loaded,
-            locale: l,
-            locales,
-            strings: strings.get(l.code)!,
-            sidebar: table.sidebars.get(l.code)!,
-            sidebars: table.allSidebars.get(l.code),
-            docTitle: (id) => lc.docs.find((d) => d.id === id)?.frontMatter.title,
-            search: search.settings.get(l.code)!,
-            routesManifestUrl: chunks.manifestOf.get(l.code)!,
-          }),
-        );
+      for (const locale of locales) {
+        siteData.set(locale.code, siteDataOf({ loaded, locale, locales, strings, table, content, search: search.settings.get(locale.code)!, routesManifestUrl: chunks.manifestOf.get(locale.code)! }));
       }
       const assets = { css: bundle?.css ?? [], entry: bundle?.entry ?? '', preload: bundle?.preload ?? [] };
       const siteFiles = siteDataFiles(siteData, config.baseUrl);

@@ -14,7 +14,7 @@ import { renderPages } from '../render/render-pages.ts';
 import { renderSitemap } from '../render/sitemap.ts';
 import type { Templates } from '../render/templates.ts';
 import type { RouteEntry, RouteTable } from '../routes/route-table.ts';
-import { buildSiteData } from '../routes/site-data.ts';
+import { siteDataOf } from '../routes/site-data.ts';
 import type { SearchAssets } from '../search/build-search.ts';
 import type { LocaleInfo, SiteData } from '../shared/types.ts';
 import type { OutputFiles } from '../write.ts';
@@ -94,17 +94,8 @@ export function updateChunks(state: DevState, locale: string, only?: RouteEntry[
 
 /** The shared data of one locale's pages; pages must be re-rendered when it changes. */
 export function siteDataFor(state: DevState, locale: LocaleInfo): SiteData {
-  const lc = state.content.get(locale.code)!;
-  return buildSiteData({
-    loaded: state.loaded,
-    locale,
-    locales: state.locales,
-    strings: state.strings.get(locale.code)!,
-    sidebar: state.table.sidebars.get(locale.code)!,
-    docTitle: (id) => lc.docs.find((d) => d.id === id)?.frontMatter.title,
-    search: state.search.settings.get(locale.code)!,
-    routesManifestUrl: state.loaded.config.baseUrl + devManifestFile(locale.code),
-  });
+  const { loaded, locales, strings, table, content } = state;
+  return siteDataOf({ loaded, locale, locales, strings, table, content, search: state.search.settings.get(locale.code)!, routesManifestUrl: loaded.config.baseUrl + devManifestFile(locale.code) });
 }
 
 /**

@@ -1,5 +1,7 @@
 // The data every page of one locale shares (navbar, footer, sidebar, strings…), computed once per locale.
 import type { LoadedConfig } from '../config/load.ts';
+import type { LocaleContent } from '../content/load.ts';
+import type { RouteTable } from './route-table.ts';
 import { localize } from '../config/validate.ts';
 import type { Localized } from '../config/schema.ts';
 import type { LocaleInfo, SearchSettings, SidebarItem, SiteData } from '../shared/types.ts';
@@ -30,6 +32,32 @@ export interface SiteDataInput {
   docTitle: (docId: string) => string | undefined;
   search: SearchSettings;
   routesManifestUrl: string;
+}
+
+/** One locale's site data from what the stages produced: `build` and the dev server both build it here. */
+export function siteDataOf(input: {
+  loaded: LoadedConfig;
+  locale: LocaleInfo;
+  locales: LocaleInfo[];
+  strings: Map<string, Record<string, string>>;
+  table: RouteTable;
+  content: Map<string, LocaleContent>;
+  search: SearchSettings;
+  routesManifestUrl: string;
+}): SiteData {
+  const code = input.locale.code;
+  const titles = new Map(input.content.get(code)!.docs.map((d) => [d.id, d.frontMatter.title]));
+  return buildSiteData({
+    loaded: input.loaded,
+    locale: input.locale,
+    locales: input.locales,
+    strings: input.strings.get(code)!,
+    sidebar: input.table.sidebars.get(code)!,
+    sidebars: input.table.allSidebars.get(code),
+    docTitle: (id) => titles.get(id),
+    search: input.search,
+    routesManifestUrl: input.routesManifestUrl,
+  });
 }
 
 export function buildSiteData(input: SiteDataInput): SiteData {
