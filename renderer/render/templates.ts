@@ -11,7 +11,8 @@ import type { RouteData, SiteData } from '../shared/types.ts';
 import { packageRoot } from '../paths.ts';
 
 export interface Templates {
-  renderApp: (site: SiteData, route: RouteData, page?: ComponentType) => string;
+  /** `memo: false` renders every sidebar category instead of reusing the HTML of those a page is not in. */
+  renderApp: (site: SiteData, route: RouteData, page?: ComponentType, options?: { memo?: boolean }) => string;
   colorModeScript: (defaultMode: 'light' | 'dark', respect: boolean) => string;
   announcementScript: (id: string) => string;
   pages: Record<string, ComponentType>;

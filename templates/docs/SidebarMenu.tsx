@@ -1,5 +1,5 @@
 // The docs sidebar's menu: nested categories that collapse, the active link marked aria-current="page".
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import type { SidebarCategory, SidebarItem } from '../../renderer/shared/types.ts';
 import { useSite } from '../context.tsx';
 import { ChevronIcon } from '../icons.tsx';
@@ -11,19 +11,29 @@ function containsPath(item: SidebarItem, path: string): boolean {
   return item.href === path || item.items.some((child) => containsPath(child, path));
 }
 
-function Category({ item, activePath, level }: { item: SidebarCategory; activePath: string; level: number }) {
+/**
+ * Server only (see templates/server.tsx): the inner HTML of a category that does not hold the current page,
+ * rendered once per locale by React itself — it is the same on every such page. Absent in the browser.
+ */
+export const InactiveCategoryHtml = createContext<((item: SidebarCategory, level: number) => string | undefined) | null>(null);
+
+export function Category({ item, activePath, level }: { item: SidebarCategory; activePath: string; level: number }) {
   const { t } = useSite();
   const { isExpanded, setExpanded } = useSidebarState();
+  const cached = useContext(InactiveCategoryHtml);
   const active = containsPath(item, activePath);
   const expanded = isExpanded(item.key, active || !item.collapsed);
   // Arriving on a page inside a collapsed category opens it (never the reverse).
   useEffect(() => {
     if (active) setExpanded(item.key, true);
   }, [active, item.key, setExpanded]);
+  const className = `theme-doc-sidebar-item-category theme-doc-sidebar-item-category-level-${level} menu__list-item ${expanded ? '' : 'menu__list-item--collapsed'}`;
+  const inner = cached && !active ? cached(item, level) : undefined;
+  if (inner !== undefined) return <li className={className} dangerouslySetInnerHTML={{ __html: inner }} />;
   const toggleLabel = t(expanded ? 'theme.docs.sidebar.collapseCategoryAriaLabel' : 'theme.docs.sidebar.expandCategoryAriaLabel', { label: item.label });
   const isCurrent = item.href === activePath;
   return (
-    <li className={`theme-doc-sidebar-item-category theme-doc-sidebar-item-category-level-${level} menu__list-item ${expanded ? '' : 'menu__list-item--collapsed'}`}>
+    <li className={className}>
       <div className="menu__list-item-collapsible">
         {item.href ? (
           <>
