@@ -19,7 +19,7 @@ program
   .description('Build every page of every locale into the output folder (replaced only when the build succeeds).')
   .option('--out-dir <dir>', 'output folder', 'build')
   .option('--no-minify', 'keep the browser JavaScript readable')
-  .option('--threads <n>', 'worker threads for Markdown processing (default: 2)')
+  .option('--threads <n>', 'threads for the content stage, this one included (default: 2; 1 = no worker thread)')
   .action(async (opts: { outDir: string; minify: boolean; threads?: string }) => {
     const g = program.opts<{ root: string; config: string }>();
     process.exitCode = await runCommand(async () => (await import('./build.ts')).buildCommand({ root: g.root, config: g.config, ...opts }));
