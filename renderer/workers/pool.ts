@@ -97,7 +97,7 @@ export class WorkerPool {
       }
       if (debug) process.stderr.write(`pool: main done at ${(performance.now() - debug.t0).toFixed(0)} ms\n`);
     })();
-    // Everything settles before an error is passed on: a worker may still be writing into the output folder.
+    // Everything settles before an error is passed on: a worker may still be busy with a batch.
     const settled = await Promise.allSettled([local, ...remote]);
     const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
@@ -106,9 +106,9 @@ export class WorkerPool {
   }
 
   processDocs(jobs: DocJob[]): Promise<DocResult[]> {
-    // Each thread pays its own warm-up of the Markdown pipeline (JIT, grammars: ~1 s of CPU, most of the
-    // stage on a site of this size — measured: 444 docs took 1.5 s on one thread, 2.1 s on two); another
-    // thread only pays off on large sites.
+    // Each thread pays its own warm-up of the Markdown pipeline (cold JIT is most of the stage on a site of
+    // this size), and two busy threads slow each other down: measured three times (450–460 docs, worker
+    // otherwise idle), sharing the Markdown gained nothing. Another thread only pays off on large sites.
     if (jobs.length < MIN_DOCS_PER_EXTRA_THREAD * (this.workers.length + 1)) return this.processDocsHere(jobs);
     return this.drain(jobs, 8, (job) => processDoc(job), async (worker, batch) => ((await this.ask(worker, { type: 'docs', jobs: batch })) as Extract<WorkerResponse, { type: 'docs' }>).results);
   }
