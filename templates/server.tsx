@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { RouteData, SidebarCategory, SiteData } from '../renderer/shared/types.ts';
 import { App } from './App.tsx';
-import { SiteContext, siteContextValue } from './context.tsx';
+import { SiteContext, siteContextValue, type SiteContextValue } from './context.tsx';
 import { Category, InactiveCategoryHtml } from './docs/SidebarMenu.tsx';
 
 export { colorModeScript } from './layout/color-mode.ts';
@@ -16,12 +16,11 @@ export { announcementScript } from './layout/AnnouncementBar.tsx';
  */
 export function renderApp(site: SiteData, route: RouteData, page?: ComponentType, options: { memo?: boolean } = {}): string {
   if (options.memo === false) return renderToString(<App site={site} route={route} page={page} />);
-  let perSite = inactiveHtml.get(site);
-  if (!perSite) inactiveHtml.set(site, (perSite = new WeakMap()));
-  const known = perSite;
+  let known = inactiveHtml.get(site);
+  if (!known) inactiveHtml.set(site, (known = new WeakMap()));
   const missing: [SidebarCategory, number][] = [];
   const lookup = (item: SidebarCategory, level: number) => {
-    const html = known.get(item)?.get(level);
+    const html = known.get(item);
     if (html === undefined) missing.push([item, level]);
     return html;
   };
@@ -31,19 +30,19 @@ export function renderApp(site: SiteData, route: RouteData, page?: ComponentType
     </InactiveCategoryHtml.Provider>,
   );
   // Rendered after the page, never inside its render: React's server renderer is not re-entrant.
-  for (const [item, level] of missing) {
-    let byLevel = known.get(item);
-    if (!byLevel) known.set(item, (byLevel = new Map()));
-    byLevel.set(level, inactiveCategoryInnerHtml(site, item, level));
+  if (missing.length) {
+    const value = siteContextValue(site);
+    for (const [item, level] of missing) known.set(item, inactiveCategoryInnerHtml(value, item, level));
   }
   return html;
 }
 
-const inactiveHtml = new WeakMap<SiteData, WeakMap<SidebarCategory, Map<number, string>>>();
+// By site data and category object: an item sits at one level of its sidebar, and new data means new objects.
+const inactiveHtml = new WeakMap<SiteData, WeakMap<SidebarCategory, string>>();
 
-function inactiveCategoryInnerHtml(site: SiteData, item: SidebarCategory, level: number): string {
+function inactiveCategoryInnerHtml(value: SiteContextValue, item: SidebarCategory, level: number): string {
   const html = renderToString(
-    <SiteContext.Provider value={siteContextValue(site)}>
+    <SiteContext.Provider value={value}>
       <Category item={item} activePath="" level={level} />
     </SiteContext.Provider>,
   );

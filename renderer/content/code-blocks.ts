@@ -10,6 +10,7 @@ export type HighlightBatch = (blocks: { lang: string; code: string }[], themes: 
 export class DeferredHighlighter {
   // A per-build token: Markdown that happens to contain a comment of the same shape is left alone.
   private readonly prefix = `cheatsheet-code:${randomBytes(6).toString('hex')}:`;
+  private readonly placeholder = new RegExp(`<!--${this.prefix}(\\d+)-->`, 'g');
   private readonly indexOf = new Map<string, number>();
   private readonly pending: Promise<void>[] = [];
   private readonly html: string[] = [];
@@ -53,6 +54,6 @@ export class DeferredHighlighter {
     if (!html.includes(this.prefix)) return html;
     this.flush();
     await Promise.all(this.pending);
-    return html.replace(new RegExp(`<!--${this.prefix}(\\d+)-->`, 'g'), (_, n: string) => this.html[Number(n)]!);
+    return html.replace(this.placeholder, (_, n: string) => this.html[Number(n)]!);
   }
 }
