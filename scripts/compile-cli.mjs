@@ -3,7 +3,8 @@
 // (zod alone ~200), and importing the build took ~200 ms of a ~2 s build; bundled it takes ~85 ms. Kept
 // external: React (the templates bundle imports the same copy at build time), esbuild (a native binary),
 // chokidar (optional native fsevents) and shiki (grammars and themes load lazily, one file each).
-// Templates are not part of it: the renderer bundles them on each build so `serve` can pick up template edits.
+// Templates are not part of it: they are bundled into dist/theme/ by the last step below, and a build or
+// `serve` bundles them again whenever one of their files differs from what that step saw.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +14,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: { cli: 'cli/main.ts', 'build-worker': 'renderer/workers/worker.ts' },
+  entryPoints: { cli: 'cli/main.ts', 'build-worker': 'renderer/workers/worker.ts', 'prebuild-theme': 'renderer/bundle/prebuild-theme.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -27,3 +28,7 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
 });
+
+// The theme's browser bundle and server templates, made once here instead of in every build.
+const { prebuildTheme } = await import(new URL('../dist/prebuild-theme.js', import.meta.url).href);
+await prebuildTheme();

@@ -1,26 +1,38 @@
 // Bundles the browser runtime with esbuild: one entry, shared chunks and one lazily loaded chunk per
-// custom page module, minified and content-hashed; the theme CSS beside it.
+// custom page module, minified and content-hashed; the theme CSS beside it. Chunks import each other by
+// relative URL (no publicPath), so the bundle does not depend on the site's baseUrl and the theme's own
+// can be made ahead of time (prebuilt.ts).
 import { build, type BuildFailure, type Metafile } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { TemplateError } from '../errors.ts';
 import { packageRoot } from '../paths.ts';
-import { pageModules } from '../render/templates.ts';
+import { themeKey } from '../render/templates.ts';
+import { prebuiltClient, type ClientBundleFiles, type ThemeKey } from './prebuilt.ts';
 
-export interface ClientBundle {
-  files: Map<string, Uint8Array>;
-  /** Public URLs. */
-  entry: string;
-  preload: string[];
-  css: string[];
-  pageChunks: Record<string, string>;
-  inputs: string[];
-}
+/** The bundle as pages link to it: the same shape, with public URLs (baseUrl + path) instead of paths. */
+export type ClientBundle = ClientBundleFiles;
+
+export { themeKey };
 
 export async function bundleClient(opts: { root: string; templatesDir: string; baseUrl: string; minify: boolean }): Promise<ClientBundle> {
+  const key = themeKey(opts.root);
+  const files = (opts.minify ? prebuiltClient(key) : undefined) ?? (await bundleClientFiles(key, opts));
+  const url = (rel: string) => opts.baseUrl + rel;
+  return {
+    files: files.files,
+    entry: url(files.entry),
+    preload: files.preload.map(url),
+    css: files.css.map(url),
+    pageChunks: Object.fromEntries(Object.entries(files.pageChunks).map(([name, rel]) => [name, url(rel)])),
+    inputs: files.inputs,
+  };
+}
+
+/** Runs esbuild: the bundle with paths relative to the output folder. */
+export async function bundleClientFiles(key: ThemeKey, opts: { root: string; templatesDir: string; minify: boolean }): Promise<ClientBundleFiles> {
   const pkg = packageRoot();
-  const clientDir = existsSync(join(opts.root, 'client')) ? join(opts.root, 'client') : join(pkg, 'client');
-  const pages = pageModules(opts.root);
+  const { clientDir, pages } = key;
   const entry = [
     `import { start } from ${JSON.stringify(join(clientDir, 'entry.tsx'))};`,
     `start({${pages.map((p) => `${JSON.stringify(p.name)}: () => import(${JSON.stringify(p.file)})`).join(', ')}});`,
@@ -53,7 +65,6 @@ export async function bundleClient(opts: { root: string; templatesDir: string; b
       entryNames: '[dir]/[name].[hash]',
       chunkNames: 'chunk.[hash]',
       assetNames: '[name].[hash]',
-      publicPath: `${opts.baseUrl}assets`,
       metafile: true,
       legalComments: 'none',
       define: { 'process.env.NODE_ENV': '"production"' },
@@ -70,7 +81,7 @@ export async function bundleClient(opts: { root: string; templatesDir: string; b
   const outBase = join(pkg, 'build');
   for (const f of result.outputFiles) files.set(relative(outBase, f.path).split('\\').join('/'), f.contents);
   const meta: Metafile = result.metafile;
-  const url = (out: string) => opts.baseUrl + relative('build', out).split('\\').join('/');
+  const url = (out: string) => relative('build', out).split('\\').join('/');
   let entryOut = '';
   let preload: string[] = [];
   const cssOut: string[] = [];

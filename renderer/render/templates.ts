@@ -1,5 +1,6 @@
 // Loads the templates for server rendering: esbuild bundles templates/server.tsx and every custom page
 // module into one file that is imported fresh (content-hashed name), so `serve` picks up template edits.
+// The theme's own bundle is made ahead of time by the compile step (see bundle/prebuilt.ts).
 import { build, type BuildFailure } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import type { ComponentType } from 'react';
 import { TemplateError } from '../errors.ts';
 import type { RouteData, SiteData } from '../shared/types.ts';
 import { packageRoot } from '../paths.ts';
+import { prebuiltTemplates, type ThemeKey } from '../bundle/prebuilt.ts';
 
 export interface Templates {
   /** `memo: false` renders every sidebar category instead of reusing the HTML of those a page is not in. */
@@ -37,15 +39,30 @@ export function pageModules(root: string): { name: string; file: string }[] {
   return [...found].map(([name, file]) => ({ name, file }));
 }
 
+/** The client folder and page modules a site's bundles are made of (what a prebuilt theme must match). */
+export function themeKey(root: string): ThemeKey {
+  return { clientDir: existsSync(join(root, 'client')) ? join(root, 'client') : join(packageRoot(), 'client'), pages: pageModules(root) };
+}
+
 export async function loadTemplates(templatesDir: string, root: string): Promise<Templates> {
+  const key = themeKey(root);
+  const { pages } = key;
+  // The theme's own templates come ready-made from the compile step when none of their files has changed.
+  const prebuilt = templatesDir === join(packageRoot(), 'templates') ? prebuiltTemplates(key) : undefined;
+  const { file, inputs } = prebuilt ?? (await bundleTemplatesToCache(templatesDir, root));
+  const { resolved, mod } = await importTemplates(file, pages, root);
+  if (!resolved.home) throw new TemplateError(`No home page module: ${relative(root, join(templatesDir, 'pages', 'home.tsx'))} is missing.`, { hint: 'Create templates/pages/home.tsx with a default export.' });
+  return { renderApp: mod.renderApp, colorModeScript: mod.colorModeScript, announcementScript: mod.announcementScript, pages: resolved, inputs };
+}
+
+/** One ESM file holding templates/server.tsx and every page module (React and other packages external). */
+export async function bundleTemplates(templatesDir: string, root: string): Promise<{ code: string; inputs: string[] }> {
   const pages = pageModules(root);
   const entry = [
     `export * from ${JSON.stringify(join(templatesDir, 'server.tsx'))};`,
     ...pages.map((p, i) => `import * as page${i} from ${JSON.stringify(p.file)};`),
     `export const pages = {${pages.map((p, i) => `${JSON.stringify(p.name)}: page${i}`).join(', ')}};`,
   ].join('\n');
-  let code: string;
-  let inputs: string[];
   try {
     const result = await build({
       stdin: { contents: entry, resolveDir: templatesDir, loader: 'tsx', sourcefile: 'ssr-entry.tsx' },
@@ -61,8 +78,12 @@ export async function loadTemplates(templatesDir: string, root: string): Promise
       logLevel: 'silent',
       define: { 'process.env.NODE_ENV': '"production"' },
     });
-    code = result.outputFiles[0]!.text;
-    inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('<') && !f.includes('node_modules')).map((f) => join(packageRoot(), f));
+    const inputs = Object.keys(result.metafile.inputs)
+      .filter((f) => !f.startsWith('<') && !f.includes('node_modules'))
+      .map((f) => join(packageRoot(), f))
+      // The entry itself (stdin) is listed under a name of its own: no file.
+      .filter((f) => existsSync(f));
+    return { code: result.outputFiles[0]!.text, inputs };
   } catch (err) {
     const failure = err as BuildFailure;
     if (!failure.errors?.length) throw err;
@@ -70,13 +91,16 @@ export async function loadTemplates(templatesDir: string, root: string): Promise
       details: failure.errors.map((e) => `${e.location ? `${relative(root, join(packageRoot(), e.location.file)) || e.location.file}:${e.location.line}:${e.location.column + 1}: ` : ''}${e.text}`),
     });
   }
+}
+
+/** Bundles the templates into a content-hashed file below node_modules/.cache (imported fresh when edited). */
+async function bundleTemplatesToCache(templatesDir: string, root: string): Promise<{ file: string; inputs: string[] }> {
+  const { code, inputs } = await bundleTemplates(templatesDir, root);
   const cacheDir = join(packageRoot(), 'node_modules', '.cache', 'cheatsheet');
   mkdirSync(cacheDir, { recursive: true });
   const file = join(cacheDir, `ssr.${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
   if (!existsSync(file)) writeFileSync(file, code);
-  const { resolved, mod } = await importTemplates(file, pages, root);
-  if (!resolved.home) throw new TemplateError(`No home page module: ${relative(root, join(templatesDir, 'pages', 'home.tsx'))} is missing.`, { hint: 'Create templates/pages/home.tsx with a default export.' });
-  return { renderApp: mod.renderApp, colorModeScript: mod.colorModeScript, announcementScript: mod.announcementScript, pages: resolved, inputs };
+  return { file, inputs };
 }
 
 type TemplatesModule = Omit<Templates, 'pages' | 'inputs' | 'file'> & { pages: Record<string, { default?: unknown }> };
