@@ -70,6 +70,19 @@ describe('output writers', () => {
     expect(readFileSync(join(out, 'page'), 'utf8')).toBe('now a file');
   });
 
+  it('fails the commit when a file cannot be written, naming it, and keeps the previous output', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'cheatsheet-write-'));
+    const out = join(parent, 'build');
+    mkdirSync(out);
+    writeFileSync(join(out, 'old.html'), 'old');
+    const w = new FolderOutput(out);
+    w.write('ok.html', 'fine');
+    w.write(`${'x'.repeat(300)}.html`, 'a name longer than the file system takes');
+    await expect(w.commit()).rejects.toThrow(/Could not write .*xxxxxxxx\.html: .*(ENAMETOOLONG|name too long)/);
+    await w.abort();
+    expect(readdirSync(out)).toEqual(['old.html']);
+  });
+
   it('reuses a folder left by an interrupted build and removes the others', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'cheatsheet-write-'));
     mkdirSync(join(parent, '.build.tmp-123-456'));
