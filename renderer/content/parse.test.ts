@@ -101,6 +101,22 @@ describe('markdown-it front end', () => {
     expect(html).toContain('arn:aws:s3:::bucket at 10:30.');
   });
 
+  it('links bare URLs as GFM does, whether or not the page also has links with a destination', async () => {
+    for (const body of [
+      'See https://aws.amazon.com/s3/ and www.example.org, not example.com.',
+      '[Docs](https://docs.aws.amazon.com/) then see https://aws.amazon.com/s3/ and www.example.org, not example.com.',
+      '[Docs](https://docs.aws.amazon.com/) only, and example.com stays text.',
+      'Write to mailto:team@example.org today, or to team@example.org.',
+      'Scoped packages such as @aws-sdk/client-s3 are not addresses.',
+    ]) {
+      const fast = await renderMarkdown(input(body));
+      const ref = await renderMarkdown(input(body, remarkParseFn));
+      expect(fast.html, body).toBe(ref.html);
+    }
+    expect((await renderMarkdown(input('[Docs](https://d.example/) then https://aws.amazon.com/s3/'))).html).toMatch(/<a href="https:\/\/aws\.amazon\.com\/s3\/"[^>]*>https:\/\/aws\.amazon\.com\/s3\/<\/a>/);
+    expect((await renderMarkdown(input('Mail team@example.org.'))).html).toContain('<a href="mailto:team@example.org">team@example.org</a>');
+  });
+
   it('records the line of each link, also after soft breaks', () => {
     const tree = parseMarkdown('# T\n\npara line one\nline two [x](./a.md)\n\n- item\n- [y](./b.md)\n');
     const links: number[] = [];
