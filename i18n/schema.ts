@@ -1,5 +1,5 @@
 // Checks the locale files against the source locale: same keys, non-empty strings, same placeholders.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const stringsSchema = z.record(z.string(), z.string().min(1));
 

@@ -1,5 +1,5 @@
 // The zod schema of site.config.ts. Objects are strict: a misspelt key is an error, not silently ignored.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Text shown to visitors: one string for every locale, or one per locale. */
 export const localized = z.union([z.string(), z.record(z.string(), z.string())]);

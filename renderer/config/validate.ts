@@ -1,6 +1,6 @@
 // Turns the raw default export of site.config.ts into a validated config, with messages that name the
 // field and say what to do (zod's own messages are terse).
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConfigError } from '../errors.ts';
 import { algoliaSchema, NAVBAR_ITEM_TYPES, navbarItem, siteConfigSchema, type AlgoliaConfig, type Localized, type NavbarItemConfig, type ParsedSiteConfig } from './schema.ts';
 

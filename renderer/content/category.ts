@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ContentError } from '../errors.ts';
 
 export const categorySchema = z.strictObject({

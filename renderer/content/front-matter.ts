@@ -1,6 +1,6 @@
 // Front matter: gray-matter splits it off, zod checks it. Errors carry the file and the line of the key.
 import matter from 'gray-matter';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ContentError } from '../errors.ts';
 
 export const frontMatterSchema = z.strictObject({
