@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { build } from '../renderer/build.ts';
+import type { CompiledConfig } from '../renderer/config/compile.ts';
 import { printWarning } from './report.ts';
 
 export interface BuildFlags {
@@ -8,6 +9,7 @@ export interface BuildFlags {
   config?: string;
   minify: boolean;
   threads?: string;
+  compiledConfig?: Promise<CompiledConfig>;
 }
 
 function kb(bytes: number): string {
@@ -16,7 +18,7 @@ function kb(bytes: number): string {
 
 export async function buildCommand(flags: BuildFlags): Promise<number> {
   const started = performance.now();
-  const result = await build({ root: flags.root, outDir: flags.outDir, configFile: flags.config, minify: flags.minify, threads: flags.threads ? Number(flags.threads) : undefined });
+  const result = await build({ root: flags.root, outDir: flags.outDir, configFile: flags.config, minify: flags.minify, threads: flags.threads ? Number(flags.threads) : undefined, compiledConfig: flags.compiledConfig });
   for (const w of result.warnings) printWarning(w);
   const total = performance.now() - started;
   const pages = Object.entries(result.pagesPerLocale).map(([l, n]) => `${l} ${n}`).join(', ');

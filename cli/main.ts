@@ -22,7 +22,11 @@ program
   .option('--threads <n>', 'threads for the content stage, this one included (default: 2; 1 = no worker thread)')
   .action(async (opts: { outDir: string; minify: boolean; threads?: string }) => {
     const g = program.opts<{ root: string; config: string }>();
-    process.exitCode = await runCommand(async () => (await import('./build.ts')).buildCommand({ root: g.root, config: g.config, ...opts }));
+    process.exitCode = await runCommand(async () => {
+      // esbuild compiles the config in its own process while this one loads the build's modules.
+      const compiledConfig = (await import('../renderer/config/compile.ts')).startCompilingConfig(g.root, g.config);
+      return (await import('./build.ts')).buildCommand({ root: g.root, config: g.config, ...opts, compiledConfig });
+    });
   });
 
 program

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { CompiledConfig } from './config/compile.ts';
 import { loadConfig, type LoadedConfig } from './config/load.ts';
 import type { ContentFile } from './content/files.ts';
 import { loadContent, type LocaleContent } from './content/load.ts';
@@ -36,6 +37,8 @@ export interface BuildOptions {
   threads?: number;
   /** Skip the browser bundle (`check` needs no JavaScript). */
   bundle?: boolean;
+  /** The config's compilation, when the caller started it early (same root and config file). */
+  compiledConfig?: Promise<CompiledConfig>;
 }
 
 export interface Phase {
@@ -131,7 +134,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
   const root = resolve(options.root);
   const outDir = resolve(root, options.outDir ?? 'build');
   const timer = new Timer();
-  const loaded = await timer.run('config', () => loadConfig(root, options.configFile));
+  const loaded = await timer.run('config', () => loadConfig(root, options.configFile, options.compiledConfig));
   const { config } = loaded;
   const locales = localeInfos(config);
   const strings = loadStrings(root, config.i18n.locales, config.i18n.sourceLocale);

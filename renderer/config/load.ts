@@ -1,11 +1,11 @@
-// Loads site.config.ts: esbuild compiles it (it is TypeScript and may import helpers), then it is imported
-// from a content-hashed file so a changed config is never served from Node's module cache.
-import { build, type BuildFailure } from 'esbuild';
+// Loads site.config.ts: compiled by esbuild (compile.ts), then imported from a content-hashed file so a
+// changed config is never served from Node's module cache, and validated.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../errors.ts';
+import { compileConfig, CONFIG_FILE, type CompiledConfig } from './compile.ts';
 import { validateConfig, type SiteConfig } from './validate.ts';
 
 export interface LoadedConfig {
@@ -14,28 +14,11 @@ export interface LoadedConfig {
   config: SiteConfig;
 }
 
-export const CONFIG_FILE = 'site.config.ts';
+export { CONFIG_FILE };
 
-export async function loadConfig(root: string, file = CONFIG_FILE): Promise<LoadedConfig> {
-  const path = resolve(root, file);
-  const shown = relative(process.cwd(), path) || path;
-  if (!existsSync(path)) {
-    throw new ConfigError(`No configuration file: ${shown} does not exist.`, { hint: 'Run cheatsheet from the folder that holds site.config.ts, or pass --root.' });
-  }
-  let code: string;
-  try {
-    const result = await build({ entryPoints: [path], bundle: true, write: false, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'silent' });
-    code = result.outputFiles[0]!.text;
-  } catch (err) {
-    const failure = err as BuildFailure;
-    const first = failure.errors?.[0];
-    if (!first) throw err;
-    const loc = first.location;
-    throw new ConfigError(`Syntax error in ${shown}: ${first.text}`, {
-      location: loc ? { file: shown, line: loc.line, column: loc.column + 1 } : { file: shown },
-      details: failure.errors.slice(1).map((e) => `${e.location ? `${shown}:${e.location.line}:${e.location.column + 1}: ` : ''}${e.text}`),
-    });
-  }
+/** Loads and validates the config; `compiled` is a compilation the caller started earlier (same root/file). */
+export async function loadConfig(root: string, file = CONFIG_FILE, compiled?: Promise<CompiledConfig>): Promise<LoadedConfig> {
+  const { code, shown } = await (compiled ?? compileConfig(root, file));
   // Written beside node_modules so that the config's own bare imports resolve as they would in place.
   const cacheDir = join(root, 'node_modules', '.cache', 'cheatsheet');
   mkdirSync(cacheDir, { recursive: true });

@@ -1,0 +1,44 @@
+// First half of loading site.config.ts: esbuild compiles it (it is TypeScript and may import helpers). Kept
+// apart from validation (zod) and the rest of the build so the CLI can start it first thing: esbuild's
+// process then starts and compiles on the other core while this one loads the build's modules.
+import { build, type BuildFailure } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { ConfigError } from '../errors.ts';
+
+export const CONFIG_FILE = 'site.config.ts';
+
+export interface CompiledConfig {
+  path: string;
+  /** The file as messages name it. */
+  shown: string;
+  code: string;
+}
+
+export async function compileConfig(root: string, file = CONFIG_FILE): Promise<CompiledConfig> {
+  const path = resolve(root, file);
+  const shown = relative(process.cwd(), path) || path;
+  if (!existsSync(path)) {
+    throw new ConfigError(`No configuration file: ${shown} does not exist.`, { hint: 'Run cheatsheet from the folder that holds site.config.ts, or pass --root.' });
+  }
+  try {
+    const result = await build({ entryPoints: [path], bundle: true, write: false, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'silent' });
+    return { path, shown, code: result.outputFiles[0]!.text };
+  } catch (err) {
+    const failure = err as BuildFailure;
+    const first = failure.errors?.[0];
+    if (!first) throw err;
+    const loc = first.location;
+    throw new ConfigError(`Syntax error in ${shown}: ${first.text}`, {
+      location: loc ? { file: shown, line: loc.line, column: loc.column + 1 } : { file: shown },
+      details: failure.errors.slice(1).map((e) => `${e.location ? `${shown}:${e.location.line}:${e.location.column + 1}: ` : ''}${e.text}`),
+    });
+  }
+}
+
+/** Starts compiling now; the promise is observed by whoever loads the config (no unhandled rejection). */
+export function startCompilingConfig(root: string, file?: string): Promise<CompiledConfig> {
+  const compiled = compileConfig(root, file);
+  compiled.catch(() => undefined);
+  return compiled;
+}
