@@ -2,7 +2,6 @@
 // Markdown, and on large sites processes its own share of the Markdown files too.
 import { parentPort } from 'node:worker_threads';
 import { highlightBlocks } from '../content/highlight.ts';
-import { processDoc } from '../content/process-doc.ts';
 import { isUserError } from '../errors.ts';
 import type { WorkerRequest, WorkerResponse } from './messages.ts';
 
@@ -12,6 +11,9 @@ parentPort?.on('message', async (msg: WorkerRequest) => {
     if (msg.type === 'highlight') {
       response = { id: msg.id, type: 'highlight', html: await highlightBlocks(msg.blocks, msg.themes) };
     } else {
+      // The Markdown pipeline is loaded only when this thread is given pages: below 1,000 docs it only
+      // highlights, and leaving the pipeline out keeps its memory low.
+      const { processDoc } = await import('../content/process-doc.ts');
       const results = [];
       for (const job of msg.jobs) results.push(await processDoc(job));
       response = { id: msg.id, type: 'docs', results };
