@@ -32,7 +32,8 @@ export function firstLoadJs(buildDir, pagePath, baseUrl = '/aws-cheatsheet/') {
     const url = queue.shift();
     if (seen.has(url)) continue;
     seen.add(url);
-    for (const dep of staticImports(readFileSync(toFile(url), 'utf8'))) queue.push(dep);
+    // Chunks import each other by relative URL: resolved against the importing module, as browsers do.
+    for (const dep of staticImports(readFileSync(toFile(url), 'utf8'))) queue.push(new URL(dep, `http://site${url}`).pathname);
   }
   const files = [...seen].map((url) => ({ url, raw: readFileSync(toFile(url)).length, gzip: gz(readFileSync(toFile(url))) }));
   const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('');
