@@ -83,6 +83,18 @@ describe('output writers', () => {
     expect(readdirSync(out)).toEqual(['old.html']);
   });
 
+  it('writes more than the writer may hold in flight (the main thread waits for it, nothing is lost)', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'cheatsheet-write-'));
+    const out = join(parent, 'build');
+    const w = new FolderOutput(out);
+    const page = 'x'.repeat(512 * 1024);
+    for (let i = 0; i < 40; i++) w.write(`pages/${i}.html`, `${i}:${page}`);
+    await w.commit();
+    expect(readdirSync(join(out, 'pages'))).toHaveLength(40);
+    for (const i of [0, 17, 39]) expect(readFileSync(join(out, 'pages', `${i}.html`), 'utf8')).toBe(`${i}:${page}`);
+    expect(w.bytes).toBe(40 * (page.length + 3) - 10);
+  });
+
   it('reuses a folder left by an interrupted build and removes the others', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'cheatsheet-write-'));
     mkdirSync(join(parent, '.build.tmp-123-456'));
