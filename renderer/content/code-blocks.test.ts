@@ -1,6 +1,6 @@
 // Code blocks highlighted on another thread must give exactly the page the main thread would have
 // produced itself; identical blocks are highlighted once and a failure there fails the page.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DeferredHighlighter, type HighlightBatch } from './code-blocks.ts';
 import { highlightBlocks } from './highlight.ts';
 import { renderMarkdown, type MarkdownInput } from './markdown.ts';
@@ -99,5 +99,21 @@ describe('deferred highlighting', () => {
     });
     const out = await renderMarkdown(input('```bash\nls\n```', code.defer));
     await expect(code.fill(out.html)).rejects.toThrow('worker gone');
+  });
+
+  it('highlights the same however slow the machine is (no line cut short by a time limit)', async () => {
+    const blocks = [{ lang: 'typescript', code: 'const answer: number = 42; // the answer\nexport function twice(n: number): number { return n * 2; }' }];
+    const normal = await highlightBlocks(blocks, themes);
+    // Every clock reading 0.3 s after the last: shiki's default limit (500 ms a line) would stop each line
+    // after its first tokens.
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => (now += 300));
+    try {
+      expect(await highlightBlocks(blocks, themes)).toEqual(normal);
+    } finally {
+      clock.mockRestore();
+    }
+    // The end of the first line is coloured as a number: the line was tokenized to its end.
+    expect(normal[0]).toMatch(/--shiki-dark:#[0-9A-Fa-f]+"> 42<\/span>/);
   });
 });

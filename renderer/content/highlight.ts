@@ -53,9 +53,16 @@ function ensureLanguage(highlighter: Highlighter, lang: string): Promise<void> |
   return p;
 }
 
+// Shiki stops tokenizing a line after 500 ms by default and shows the rest unhighlighted. The JavaScript
+// regex engine compiles a grammar's expressions while it tokenizes the first lines in that language, and
+// on a heavily loaded machine that took long enough to change a page's HTML between two builds of the same
+// site (seen in CI as a route chunk with another hash). Builds must be reproducible: the limit is raised
+// far above any real line, still stopping a pathological expression from hanging the build.
+const TOKENIZE_TIME_LIMIT_MS = 10_000;
+
 async function highlightPre(highlighter: Highlighter, lang: string, code: string, themes: CodeThemes): Promise<Element> {
   await ensureLanguage(highlighter, lang);
-  const highlighted = highlighter.codeToHast(code, { lang, themes: { light: themes.light, dark: themes.dark }, defaultColor: 'light' });
+  const highlighted = highlighter.codeToHast(code, { lang, themes: { light: themes.light, dark: themes.dark }, defaultColor: 'light', tokenizeTimeLimit: TOKENIZE_TIME_LIMIT_MS });
   return highlighted.children[0] as Element;
 }
 
