@@ -93,11 +93,11 @@ export class FolderOutput implements OutputSink {
   }
 
   private waitForRoom(): void {
-    let waited = 0;
-    for (let done = Atomics.load(this.progress, 0); this.postedKb - done > MAX_IN_FLIGHT_KB; done = Atomics.load(this.progress, 0)) {
-      if (Atomics.wait(this.progress, 0, done, 1000) === 'timed-out' && (waited += 1000) >= 60_000) {
-        throw new Error('The thread writing the output has not written anything for a minute.');
-      }
+    let done = Atomics.load(this.progress, 0);
+    while (this.postedKb - done > MAX_IN_FLIGHT_KB) {
+      // Woken by each file the writer finishes; a minute without one means it is stuck.
+      if (Atomics.wait(this.progress, 0, done, 60_000) === 'timed-out') throw new Error('The thread writing the output has not written anything for a minute.');
+      done = Atomics.load(this.progress, 0);
     }
   }
 

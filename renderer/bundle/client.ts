@@ -13,8 +13,6 @@ import { prebuiltClient, type ClientBundleFiles, type ThemeKey } from './prebuil
 /** The bundle as pages link to it: the same shape, with public URLs (baseUrl + path) instead of paths. */
 export type ClientBundle = ClientBundleFiles;
 
-export { themeKey };
-
 export async function bundleClient(opts: { root: string; templatesDir: string; baseUrl: string; minify: boolean }): Promise<ClientBundle> {
   const key = themeKey(opts.root);
   const files = (opts.minify ? prebuiltClient(key) : undefined) ?? (await bundleClientFiles(key, opts));

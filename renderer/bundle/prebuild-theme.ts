@@ -2,8 +2,8 @@
 // dist/theme/, for builds that use the theme as it is (see prebuilt.ts).
 import { join } from 'node:path';
 import { packageRoot } from '../paths.ts';
-import { bundleTemplates } from '../render/templates.ts';
-import { bundleClientFiles, themeKey } from './client.ts';
+import { bundleTemplates, themeKey } from '../render/templates.ts';
+import { bundleClientFiles } from './client.ts';
 import { savePrebuilt } from './prebuilt.ts';
 
 export async function prebuildTheme(): Promise<void> {

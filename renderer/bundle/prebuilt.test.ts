@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { packageRoot } from '../paths.ts';
-import { bundleTemplates } from '../render/templates.ts';
-import { bundleClientFiles, themeKey } from './client.ts';
+import { bundleTemplates, themeKey } from '../render/templates.ts';
+import { bundleClientFiles } from './client.ts';
 import { prebuiltClient, prebuiltDir, prebuiltTemplates, savePrebuilt, type ClientBundleFiles } from './prebuilt.ts';
 
 const cleanup: string[] = [];

@@ -9,7 +9,6 @@ import { ConfigError } from '../errors.ts';
 export const CONFIG_FILE = 'site.config.ts';
 
 export interface CompiledConfig {
-  path: string;
   /** The file as messages name it. */
   shown: string;
   code: string;
@@ -23,7 +22,7 @@ export async function compileConfig(root: string, file = CONFIG_FILE): Promise<C
   }
   try {
     const result = await build({ entryPoints: [path], bundle: true, write: false, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'silent' });
-    return { path, shown, code: result.outputFiles[0]!.text };
+    return { shown, code: result.outputFiles[0]!.text };
   } catch (err) {
     const failure = err as BuildFailure;
     const first = failure.errors?.[0];

@@ -14,8 +14,6 @@ export interface LoadedConfig {
   config: SiteConfig;
 }
 
-export { CONFIG_FILE };
-
 /** Loads and validates the config; `compiled` is a compilation the caller started earlier (same root/file). */
 export async function loadConfig(root: string, file = CONFIG_FILE, compiled?: Promise<CompiledConfig>): Promise<LoadedConfig> {
   const { code, shown } = await (compiled ?? compileConfig(root, file));

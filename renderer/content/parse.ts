@@ -120,7 +120,7 @@ function inline(tokens: Token[], startLine: number, footnoteLabels: Map<number, 
         // it): anything else stays text.
         const next = tokens[k + 1];
         const text = next?.type === 'text' ? next.content : '';
-        const plain = t.markup === 'linkify' && (/^mailto:/i.test(text) || !/^(?:[a-z][a-z0-9+.-]*:|www\.|[^\s@]+@)/i.test(text));
+        const plain = t.markup === 'linkify' && !/^(?!mailto:)(?:[a-z][a-z0-9+.-]*:|www\.|[^\s@]+@)/i.test(text);
         plainLinks.push(plain);
         if (plain) break;
         const node: PhrasingContent = { type: 'link', url: attr(t, 'href') ?? '', title: attr(t, 'title') ?? null, children: [], position: at() };
