@@ -9,6 +9,8 @@ export const frontMatterSchema = z.strictObject({
   sidebar_label: z.string().optional(),
   sidebar_position: z.number().optional(),
   tags: z.array(z.string()).optional(),
+  /** What people call the page's subject and the needs it answers: `<meta name="keywords">` and search. */
+  keywords: z.array(z.string()).optional(),
   hide_table_of_contents: z.boolean().optional(),
   toc_min_heading_level: z.number().int().min(2).max(6).optional(),
   toc_max_heading_level: z.number().int().min(2).max(6).optional(),
@@ -16,6 +18,11 @@ export const frontMatterSchema = z.strictObject({
   sidebar: z.literal(false).optional(),
   /** Hash of the source-language page this translation was made from (see `cheatsheet check`). */
   source_hash: z.string().optional(),
+  /** When the page's facts were last checked against its sources (YYYY-MM-DD). */
+  // YAML reads an unquoted 2026-01-02 as a Date: both spellings give the same string.
+  last_verified: z.preprocess((v) => (v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString().slice(0, 10) : v), z.iso.date()).optional(),
+  /** `false` keeps the page out of the search index. */
+  search: z.boolean().optional(),
 });
 export type FrontMatter = z.infer<typeof frontMatterSchema>;
 export const FRONT_MATTER_KEYS = Object.keys(frontMatterSchema.shape);
@@ -71,6 +78,10 @@ export function parseFrontMatter(source: string, file: string): ParsedSource {
   const data = result.data;
   if (data.toc_min_heading_level && data.toc_max_heading_level && data.toc_min_heading_level > data.toc_max_heading_level) {
     throw new ContentError('toc_min_heading_level is greater than toc_max_heading_level.', { file, line: lineOfKey('toc_min_heading_level') });
+  }
+  // YAML turns 2026-13-40 into a valid Date of a later month: the day must be the one written.
+  if (data.last_verified && !yamlLines[lineOfKey('last_verified') - 1]?.includes(data.last_verified)) {
+    throw new ContentError(`Invalid front-matter field "last_verified": not a real day (write it as YYYY-MM-DD).`, { file, line: lineOfKey('last_verified') });
   }
   return { data, body: parsed.content, bodyLine };
 }

@@ -79,7 +79,7 @@ export function buildRouteTable({ loaded, locales, content, strings }: TableInpu
       add(
         `${docsSeg}${doc.id ? `/${doc.id}` : ''}`,
         'doc',
-        { title: title(fm.title), description: fm.description ?? firstText(doc) ?? fm.title, ogType: 'article', noindex: false, keywords: fm.tags ?? [] },
+        { title: title(fm.title), description: fm.description ?? firstText(doc) ?? fm.title, ogType: 'article', noindex: false, keywords: [...(fm.keywords ?? []), ...(fm.tags ?? [])] },
         {
           doc: {
             id: doc.id,
