@@ -30,7 +30,7 @@ export function Root({ site, initialRoute, initialPage, pages }: { site: SiteDat
   const [current, setCurrent] = useState<Current>({ route: initialRoute, page: initialPage });
   const [hydrated, setHydrated] = useState(false);
   // Built once: the site and the first route never change for the life of the page.
-  const [{ loader, pageLoader }] = useState(() => ({ loader: new RouteLoader(site.routesManifestUrl, initialRoute), pageLoader: createPageLoader(pages, initialRoute, initialPage) }));
+  const [{ loader, pageLoader }] = useState(() => ({ loader: new RouteLoader(site.routesManifestUrl, initialRoute), pageLoader: createPageLoader(pages, site.pageChunks, initialRoute, initialPage) }));
   const nav = useRef<{ path: string; token: number; push?: { href: string; leaveY: number }; scroll?: ScrollTarget; finish?: () => void }>({
     path: initialRoute.path,
     token: 0,

@@ -4,19 +4,21 @@ import type { ComponentType } from 'react';
 import type { RouteData } from '../renderer/shared/types.ts';
 import { lazyComponent } from '../templates/Loading.tsx';
 import type { PageModules } from './entry.tsx';
+import { importChunk } from './import-chunk.ts';
 
 /** The page module a route renders with; the renderer's render stage makes the same choice. */
 export function pageNameOf(route: RouteData): string | undefined {
   return route.kind === 'home' ? 'home' : undefined;
 }
 
-export function createPageLoader(pages: PageModules, initialRoute: RouteData, initialPage?: ComponentType) {
+/** `chunks`: the URL of each page module's chunk, for retries with a fresh URL. */
+export function createPageLoader(pages: PageModules, chunks: Record<string, string>, initialRoute: RouteData, initialPage?: ComponentType) {
   const loaded = new Map<string, ComponentType>();
   const lazy = new Map<string, ComponentType>();
   const initialName = pageNameOf(initialRoute);
   if (initialName && initialPage) loaded.set(initialName, initialPage);
-  const load = (name: string) =>
-    pages[name]!().then((m) => {
+  const load = (name: string, attempt = 0) =>
+    (attempt > 0 && chunks[name] ? importChunk<{ default: ComponentType }>(chunks[name], attempt) : pages[name]!()).then((m) => {
       loaded.set(name, m.default);
       return m.default;
     });
@@ -25,7 +27,7 @@ export function createPageLoader(pages: PageModules, initialRoute: RouteData, in
       const name = pageNameOf(route);
       if (!name || !pages[name]) return undefined;
       let component = loaded.get(name) ?? lazy.get(name);
-      if (!component) lazy.set(name, (component = lazyComponent(() => load(name))));
+      if (!component) lazy.set(name, (component = lazyComponent((attempt) => load(name, attempt))));
       return component;
     },
     /** Starts loading the module of a route that is about to be shown (hover, touch). */

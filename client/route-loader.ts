@@ -1,11 +1,14 @@
 // Finds and loads the chunk of a route. The per-locale manifest (path → chunk URL) is fetched lazily, so
 // the first load ships nothing that grows with the number of pages.
 import type { RouteData } from '../renderer/shared/types.ts';
+import { importChunk } from './import-chunk.ts';
 
 export class RouteLoader {
   private manifest: Promise<Record<string, string>> | null = null;
   private chunks = new Map<string, Promise<RouteData>>();
   private prefetched = new Set<string>();
+  /** Failed imports per chunk URL: the next attempt uses a URL the module map has not seen. */
+  private failures = new Map<string, number>();
 
   /** `initial` is the route the page was served with: going back to it needs no request. */
   constructor(
@@ -37,8 +40,13 @@ export class RouteLoader {
       pending = this.loadManifest().then(async (manifest) => {
         const url = manifest[path];
         if (!url) throw new Error(`No page at ${path}`);
-        const mod = (await import(/* @vite-ignore */ url)) as { default: RouteData };
-        return mod.default;
+        const attempt = this.failures.get(url) ?? 0;
+        try {
+          return (await importChunk<{ default: RouteData }>(url, attempt)).default;
+        } catch (err) {
+          this.failures.set(url, attempt + 1);
+          throw err;
+        }
       });
       pending.catch(() => this.chunks.delete(path));
       this.chunks.set(path, pending);

@@ -174,7 +174,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
     await timer.run('render', async () => {
       const chunks = routeChunks(table.routes, config.baseUrl, (r) => r.doc?.html);
       for (const locale of locales) {
-        siteData.set(locale.code, siteDataOf({ loaded, locale, locales, strings, table, content, search: search.settings.get(locale.code)!, routesManifestUrl: chunks.manifestOf.get(locale.code)! }));
+        siteData.set(locale.code, siteDataOf({ loaded, locale, locales, strings, table, content, search: search.settings.get(locale.code)!, routesManifestUrl: chunks.manifestOf.get(locale.code)!, pageChunks: bundle?.pageChunks ?? {} }));
       }
       const assets = { css: bundle?.css ?? [], entry: bundle?.entry ?? '', preload: bundle?.preload ?? [] };
       const siteFiles = siteDataFiles(siteData, config.baseUrl);

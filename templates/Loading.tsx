@@ -38,10 +38,10 @@ interface LoadState<T> {
 }
 
 /**
- * A component that renders the component `load` resolves to, with <Loading> meanwhile. `load` is
- * called again on Retry (a failed dynamic import is fetched again by current browsers).
+ * A component that renders the component `load` resolves to, with <Loading> meanwhile. Retry calls `load`
+ * again with the attempt number, so it can ask for a URL the browser's module map has not seen.
  */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function lazyComponent<P extends object>(load: (attempt: number) => Promise<ComponentType<P>>): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
   function Lazy(props: P) {
     const [attempt, setAttempt] = useState(0);
@@ -50,7 +50,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
       if (state.value) return undefined;
       let live = true;
       const timer = setTimeout(() => live && setState((s) => ({ ...s, pastDelay: true })), LOADING_DELAY_MS);
-      load().then(
+      load(attempt).then(
         (value) => {
           loaded = value;
           if (live) setState({ value, pastDelay: true });

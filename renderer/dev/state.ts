@@ -95,7 +95,7 @@ export function updateChunks(state: DevState, locale: string, only?: RouteEntry[
 /** The shared data of one locale's pages; pages must be re-rendered when it changes. */
 export function siteDataFor(state: DevState, locale: LocaleInfo): SiteData {
   const { loaded, locales, strings, table, content } = state;
-  return siteDataOf({ loaded, locale, locales, strings, table, content, search: state.search.settings.get(locale.code)!, routesManifestUrl: loaded.config.baseUrl + devManifestFile(locale.code) });
+  return siteDataOf({ loaded, locale, locales, strings, table, content, search: state.search.settings.get(locale.code)!, routesManifestUrl: loaded.config.baseUrl + devManifestFile(locale.code), pageChunks: state.bundle.pageChunks });
 }
 
 /**

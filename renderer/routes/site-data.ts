@@ -32,6 +32,7 @@ export interface SiteDataInput {
   docTitle: (docId: string) => string | undefined;
   search: SearchSettings;
   routesManifestUrl: string;
+  pageChunks: Record<string, string>;
 }
 
 /** One locale's site data from what the stages produced: `build` and the dev server both build it here. */
@@ -44,6 +45,7 @@ export function siteDataOf(input: {
   content: Map<string, LocaleContent>;
   search: SearchSettings;
   routesManifestUrl: string;
+  pageChunks: Record<string, string>;
 }): SiteData {
   const code = input.locale.code;
   const titles = new Map(input.content.get(code)!.docs.map((d) => [d.id, d.frontMatter.title]));
@@ -57,6 +59,7 @@ export function siteDataOf(input: {
     docTitle: (id) => titles.get(id),
     search: input.search,
     routesManifestUrl: input.routesManifestUrl,
+    pageChunks: input.pageChunks,
   });
 }
 
@@ -114,6 +117,7 @@ export function buildSiteData(input: SiteDataInput): SiteData {
     search: input.search,
     version: { name: config.docs.version.name, label: config.docs.version.label, pluginId: config.docs.pluginId },
     routesManifestUrl: input.routesManifestUrl,
+    pageChunks: input.pageChunks,
     ebook: { title: localize(config.ebook.title, locale.code), href: config.ebook.href },
     repoUrl: config.repoUrl,
   };

@@ -195,6 +195,8 @@ export interface SiteData {
   version: { name: string; label: string; pluginId: string };
   /** Per-locale route manifest (path → page chunk URL), loaded lazily by the router. */
   routesManifestUrl: string;
+  /** URL of each custom page module's chunk (name → URL): a retry after a failed load asks for it afresh. */
+  pageChunks: Record<string, string>;
   ebook: { title: string; href: string };
   repoUrl: string;
 }
