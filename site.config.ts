@@ -100,4 +100,9 @@ export default defineConfig({
     docs: { sidebar: { hideable: false, autoCollapseCategories: false } },
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
   },
+  // Every service page cites the official pages its facts come from, and says when they were last checked.
+  check: {
+    sources: { heading: { 'pt-BR': 'Fontes', en: 'Sources', es: 'Fuentes' }, min: 3, except: ['intro', 'test', 'getting-started/*'] },
+    verifiedMaxAgeMonths: 12,
+  },
 });

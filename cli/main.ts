@@ -64,9 +64,10 @@ program
   .summary('check links, front matter and translations without writing anything')
   .description('Check the site without writing anything: config, front matter, Markdown, links and anchors (broken links always fail here), plus translations: pages missing in a locale, translations older than their pt-BR source and section headings that do not follow the source.')
   .option('--format <format>', 'text (for people) or json (for CI and scripts)', 'text')
-  .option('--strict', 'also fail on stale translations', false)
-  .addHelpText('after', '\nExit code: 0 when everything is fine, 1 when something is wrong.\nA translation is stale when its front matter has a source_hash that no longer matches the pt-BR page,\nor (without source_hash) when git shows the pt-BR page changed after it.')
-  .action(async (opts: { format: string; strict: boolean }) => {
+  .option('--strict', 'also fail on stale translations, and on pages without sources or due for verification', false)
+  .option('--max-age <months>', 'report pages whose last_verified is older than this (default: check.verifiedMaxAgeMonths in the config, 12)')
+  .addHelpText('after', '\nExit code: 0 when everything is fine, 1 when something is wrong.\nA translation is stale when its front matter has a source_hash that no longer matches the pt-BR page,\nor (without source_hash) when git shows the pt-BR page changed after it.\nWith check.sources in the config, every page but the exceptions must end with a sources section of enough links\nand carry last_verified: YYYY-MM-DD; a page verified longer ago than --max-age months is reported.')
+  .action(async (opts: { format: string; strict: boolean; maxAge?: string }) => {
     const g = program.opts<{ root: string; config: string }>();
     process.exitCode = await runCommand(async () => (await import('./check.ts')).checkCommand({ root: g.root, config: g.config, ...opts }));
   });

@@ -44,11 +44,21 @@ export function formatReport(report: CheckReport, paint: Paint): string {
   }
   out.push('');
 
+  const v = report.verification;
+  if (v) {
+    const mark = report.strict ? bad : warn;
+    out.push(`${paint.bold('Sources and verification')} (${plural(v.checked, 'page')}; verified within ${plural(v.maxAgeMonths, 'month')})`);
+    if (!v.problems.length) out.push(`  ${ok} every page cites its sources and was verified recently`);
+    for (const p of v.problems) out.push(`  ${mark} ${p.file}:${p.line}: ${p.message}`);
+    out.push('');
+  }
+
   const counts = [
     report.errors.length && plural(report.errors.length, 'build problem'),
     t?.missing.length && plural(t.missing.length, 'missing translation'),
     t?.outline.length && plural(t.outline.length, 'outline mismatch', 'outline mismatches'),
     t?.stale.length && `${plural(t.stale.length, 'stale translation')}${report.strict ? '' : ' (fails only with --strict)'}`,
+    v?.problems.length && `${plural(v.problems.length, 'source or verification problem')}${report.strict ? '' : ' (fails only with --strict)'}`,
   ].filter(Boolean);
   out.push(report.ok ? `${ok} ${paint.bold('check passed')}${counts.length ? `: ${counts.join(', ')}` : ''}` : `${bad} ${paint.bold('check failed')}: ${counts.join(', ')}`);
   return out.join('\n') + '\n';

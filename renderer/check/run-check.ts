@@ -12,11 +12,16 @@ import { localeInfos } from '../routes/site-data.ts';
 import { loadStrings } from '../strings.ts';
 import { gitTimes } from './git-times.ts';
 import { checkTranslations, type PageInfo, type TranslationStatus } from './translations.ts';
+import { verificationOf, type VerificationStatus } from './verify-pages.ts';
 
 export interface CheckOptions {
   root: string;
   configFile?: string;
   strict?: boolean;
+  /** Months after which a `last_verified` date is reported (default: the config's, 12). */
+  maxAgeMonths?: number;
+  /** Today as YYYY-MM-DD (tests). */
+  today?: string;
 }
 
 export interface CheckReport {
@@ -26,6 +31,8 @@ export interface CheckReport {
   errors: DevProblem[];
   warnings: string[];
   translations?: TranslationStatus;
+  /** Sources sections and `last_verified` dates, when the config asks for them (`check.sources`). */
+  verification?: VerificationStatus;
   pages: number;
 }
 
@@ -76,14 +83,19 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   }
 
   let translations: TranslationStatus | undefined;
+  let verification: VerificationStatus | undefined;
   if (content) {
     const loaded = await loadConfig(root, options.configFile);
     const { locales, sourceLocale } = loaded.config.i18n;
     const categories = listContentFiles(root, locales).filter((f) => f.kind === 'category');
     translations = checkTranslations({ root, locales, sourceLocale, pages: pageInfos(content), categories, times: gitTimes(join(root, 'content')) });
+    verification = verificationOf(loaded.config, content, { root, maxAgeMonths: options.maxAgeMonths, today: options.today });
   }
   const strict = options.strict ?? false;
-  const failing = errors.length + (translations ? translations.missing.length + translations.outline.length + (strict ? translations.stale.length : 0) : 0);
+  const failing =
+    errors.length +
+    (translations ? translations.missing.length + translations.outline.length + (strict ? translations.stale.length : 0) : 0) +
+    (strict && verification ? verification.problems.length : 0);
   const pages = content ? [...content.values()].reduce((n, lc) => n + lc.docs.length, 0) : 0;
-  return { ok: failing === 0, strict, errors, warnings, translations, pages };
+  return { ok: failing === 0, strict, errors, warnings, translations, verification, pages };
 }

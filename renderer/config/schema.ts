@@ -154,6 +154,18 @@ export const siteConfigSchema = z.strictObject({
       .strictObject({ minHeadingLevel: z.number().int().min(2).max(6).default(2), maxHeadingLevel: z.number().int().min(2).max(6).default(3) })
       .prefault({}),
   }),
+  /** What `cheatsheet check` asks of the content beyond what a build checks. */
+  check: z
+    .strictObject({
+      /**
+       * Pages end with a section citing their sources: its heading (per locale), how many links it needs,
+       * and the doc ids that need none (`folder/*` for a whole folder; category index pages never do).
+       */
+      sources: z.strictObject({ heading: localized, min: z.number().int().min(1).default(3), except: z.array(z.string()).default([]) }).optional(),
+      /** A `last_verified` date older than this many months is reported (`check --max-age` overrides). */
+      verifiedMaxAgeMonths: z.number().int().min(1).default(12),
+    })
+    .prefault({}),
 });
 
 export type SiteConfigInput = z.input<typeof siteConfigSchema>;

@@ -6,6 +6,7 @@ import type { Alternate, Crumb, DocsRootCategory, HeadData, LocaleInfo, RouteDat
 import { localeBase, outputFileOf, routePath } from '../shared/urls.ts';
 import { docLabel, flattenSidebar } from './sidebar.ts';
 import { resolveSidebars } from './sidebar-config.ts';
+import { longDate } from './dates.ts';
 import { buildToc } from './toc.ts';
 
 export interface RouteEntry {
@@ -92,6 +93,7 @@ export function buildRouteTable({ loaded, locales, content, strings }: TableInpu
             inSidebar,
             tags: fm.tags ?? [],
             category: doc.category,
+            ...(fm.last_verified ? { lastVerified: { date: fm.last_verified, label: (t['theme.docs.lastVerified'] ?? '{date}').replace('{date}', longDate(fm.last_verified, locale)) } } : {}),
           },
         },
         doc,

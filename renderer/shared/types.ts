@@ -77,6 +77,8 @@ export interface DocData {
   inSidebar: boolean;
   tags: string[];
   category?: string;
+  /** When the page's facts were last checked against its sources: the day, and the sentence shown. */
+  lastVerified?: { date: string; label: string };
 }
 
 export interface DocsRootCategory {

@@ -40,6 +40,11 @@ export function DocPage({ doc }: { doc: DocData }) {
                 <h1 className="doc-title">{doc.title}</h1>
               </header>
               <DocContent doc={doc} />
+              {doc.lastVerified && (
+                <p className="doc-last-verified">
+                  <time dateTime={doc.lastVerified.date}>{doc.lastVerified.label}</time>
+                </p>
+              )}
             </article>
             {doc.tags.length > 0 && (
               <footer className="theme-doc-footer doc-footer">
