@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFrontMatter, type FrontMatter } from '../renderer/content/front-matter.ts';
-import { SERVICE_OUTLINE } from '../renderer/content/outline.ts';
+import { RELATED_SERVICES_INDEX, SERVICE_OUTLINE } from '../renderer/content/outline.ts';
 import { LOCALES, NO_SIDEBAR, NON_SERVICE_PAGES, RETIRED_PAGES, TWINS, servicePageIds, specDocIds, specPosition, type Locale } from './content/spec-pages.ts';
 import { countWords, firstLine, h2Headings, hasH1, links, normalisedText, proseUnits, sectionLines } from './content/markdown-text.ts';
 
@@ -72,9 +72,9 @@ function all(ids: Iterable<string>): Page[] {
   }
   return out;
 }
-/** The last outline section, "Related services", whose links must resolve. */
+/** The outline section "Related services", whose links must resolve. */
 function relatedHeading(locale: Locale): string {
-  return SERVICE_OUTLINE[locale].at(-1)!;
+  return SERVICE_OUTLINE[locale][RELATED_SERVICES_INDEX]!;
 }
 function relatedSection(page: Page) {
   return sectionLines(page.body, relatedHeading(page.locale));
@@ -144,7 +144,7 @@ describe('content: outline and length', () => {
     expect([...pages.values()].filter((p) => hasH1(p.body)).map((p) => `${p.file}: remove the "# …" heading; the front-matter title is rendered as the h1`)).toEqual([]);
   });
 
-  it('gives every service page the eight h2 sections of the outline (renderer/content/outline.ts), in order, and no other h2', () => {
+  it('gives every service page the nine h2 sections of the outline (renderer/content/outline.ts), in order, and no other h2', () => {
     const problems: string[] = [];
     for (const p of all(SERVICE_IDS)) {
       const expected = SERVICE_OUTLINE[p.locale];

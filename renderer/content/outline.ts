@@ -3,11 +3,11 @@
 
 export type OutlineLocale = 'pt-BR' | 'en' | 'es';
 
-/** The eight h2 headings of a service page, in order. */
+/** The nine h2 headings of a service page, in order: the sources the facts come from come last. */
 export const SERVICE_OUTLINE: Record<OutlineLocale, readonly string[]> = {
-  'pt-BR': ['O que é', 'Casos de uso', 'Conceitos e recursos principais', 'Limites e cotas', 'Preços', 'Comparação', 'Dicas para o exame', 'Serviços relacionados'],
-  en: ['What it is', 'Use cases', 'Key concepts and features', 'Limits and quotas', 'Pricing', 'Comparison', 'Exam tips', 'Related services'],
-  es: ['Qué es', 'Casos de uso', 'Conceptos y características clave', 'Límites y cuotas', 'Precios', 'Comparación', 'Consejos para el examen', 'Servicios relacionados'],
+  'pt-BR': ['O que é', 'Casos de uso', 'Conceitos e recursos principais', 'Limites e cotas', 'Preços', 'Comparação', 'Dicas para o exame', 'Serviços relacionados', 'Fontes'],
+  en: ['What it is', 'Use cases', 'Key concepts and features', 'Limits and quotas', 'Pricing', 'Comparison', 'Exam tips', 'Related services', 'Sources'],
+  es: ['Qué es', 'Casos de uso', 'Conceptos y características clave', 'Límites y cuotas', 'Precios', 'Comparación', 'Consejos para el examen', 'Servicios relacionados', 'Fuentes'],
 };
 
 /** Index of the "Related services" section in SERVICE_OUTLINE. */
@@ -24,6 +24,7 @@ export const OUTLINE_HINTS: Record<OutlineLocale, readonly string[]> = {
     'Uma tabela comparando o serviço com as alternativas mais próximas.',
     'Os cenários que apontam para este serviço nas questões de certificação AWS.',
     'Links relativos (`../categoria/pagina.md`) para as páginas relacionadas deste site.',
+    'Pelo menos três links para as páginas oficiais da AWS de onde vêm os fatos (guia do usuário, cotas, preços, FAQ, anúncios); depois de conferir, atualize `last_verified`.',
   ],
   en: [
     'The full official name, what kind of service it is (managed, serverless, global or regional) and its one-line positioning.',
@@ -34,6 +35,7 @@ export const OUTLINE_HINTS: Record<OutlineLocale, readonly string[]> = {
     'A table comparing the service with its closest alternatives.',
     'The scenarios that point to this service in AWS certification questions.',
     'Relative links (`../category/page.md`) to the related pages of this site.',
+    'At least three links to the official AWS pages the facts come from (user guide, quotas, pricing, FAQ, announcements); once checked, update `last_verified`.',
   ],
   es: [
     'El nombre oficial completo, qué tipo de servicio es (administrado, serverless, global o regional) y su posicionamiento en una frase.',
@@ -44,6 +46,7 @@ export const OUTLINE_HINTS: Record<OutlineLocale, readonly string[]> = {
     'Una tabla que compara el servicio con sus alternativas más cercanas.',
     'Los escenarios que apuntan a este servicio en las preguntas de certificación de AWS.',
     'Enlaces relativos (`../categoria/pagina.md`) a las páginas relacionadas de este sitio.',
+    'Al menos tres enlaces a las páginas oficiales de AWS de las que vienen los datos (guía del usuario, cuotas, precios, preguntas frecuentes, anuncios); tras comprobarlos, actualice `last_verified`.',
   ],
 };
 

@@ -92,6 +92,7 @@ export const TWINS: readonly (readonly [string, string])[] = [
  */
 export const RETIRED_PAGES: ReadonlySet<string> = new Set([
   'ai/aws-lookout-for-metrics', // closed 10 Oct 2024, end of support 9–10 Oct 2025
+  'ai/aws-q', // Amazon Q Business closed to new customers 31 Jul 2026 (Amazon Quick replaces it)
   'compute/app-runner', // closed to new customers 30 Apr 2026
   'developer-tools/apprunner', // twin of compute/app-runner
   'containers/app-mesh', // closed 24 Sep 2024, end of support 30 Sep 2026
