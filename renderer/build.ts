@@ -12,6 +12,7 @@ import type { DocJob } from './content/process-doc.ts';
 import { bundleClient, type ClientBundle } from './bundle/client.ts';
 import { BrokenLinksError } from './errors.ts';
 import { checkLinks, scanPage, StringPool, type PageScan } from './links/check.ts';
+import { claimOutputDir } from './output-guard.ts';
 import { packageRoot, siteOrPackageDir } from './paths.ts';
 import { routeChunks } from './render/chunks.ts';
 import { renderPages, siteDataFiles } from './render/render-pages.ts';
@@ -107,11 +108,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Started first: the workers load their modules while the config loads and the browser code bundles.
   // A worker costs ~0.3 s to start and a copy of the pipeline in memory: only worth it for real sites.
   const threads = countMarkdown(join(resolve(options.root), 'content'), MIN_DOCS_FOR_A_WORKER) >= MIN_DOCS_FOR_A_WORKER ? (options.threads ?? 2) : 1;
+  // A refused output folder is reported before any work; the lock is held until the output is swapped in.
+  const release = options.write === false ? undefined : claimOutputDir(resolve(options.root), resolve(options.root, options.outDir ?? 'build'), options.configFile ?? 'site.config.ts', options.outDir ?? 'build');
   const pool = new WorkerPool(threads);
   try {
     return await buildWith(pool, options);
   } finally {
     await pool.dispose();
+    release?.();
   }
 }
 

@@ -4,6 +4,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { basename, dirname, join } from 'node:path';
+import { BUILD_MARKER, markBuildOutput } from './output-guard.ts';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
 
@@ -70,6 +71,9 @@ export class FolderOutput implements OutputSink {
     this.spare = join(parent, `.${name}.previous`);
     this.tmp = join(parent, `.${name}.tmp-${process.pid}-${Date.now()}`);
     if (!claim([this.spare, ...leftovers(parent, name)], this.tmp)) mkdirSync(this.tmp);
+    // First, so that even an interrupted build's folder says whose it is.
+    markBuildOutput(this.tmp);
+    this.written.add(BUILD_MARKER);
     this.writer = new Worker(WRITER, { eval: true, workerData: this.progress });
   }
 
