@@ -6,6 +6,7 @@ import { hostname } from 'node:os';
 import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { UserError } from './errors.ts';
+import { fileSystemError } from './fs-errors.ts';
 
 interface Holder {
   pid: number;
@@ -69,7 +70,11 @@ export function lockOutput(outDir: string, shown: string): () => void {
   // Written whole under a name of its own, then linked into place: a reader never sees a half-written lock,
   // and link() fails if the lock exists, whoever made it.
   const mine = `${file}.${process.pid}`;
-  writeFileSync(mine, `${me.pid}\n${me.host}\n`);
+  try {
+    writeFileSync(mine, `${me.pid}\n${me.host}\n`);
+  } catch (err) {
+    throw fileSystemError(err, `the lock file of ${shown}/ (${mine})`, 'write') ?? err;
+  }
   try {
     for (let attempt = 0; attempt < 5; attempt++) {
       try {

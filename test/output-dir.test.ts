@@ -2,35 +2,12 @@
 // a folder some other program made is refused with nothing moved; builds mark their output and adopt the
 // ones made before the marker; and two builds into one folder never leave it half written.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeSite, minimalContent, REPO, runCli, type CliResult } from './helpers/fixture-site.ts';
-
-function expectUserError(r: CliResult, ...fragments: string[]) {
-  expect(r.status, r.stderr + r.stdout).toBe(1);
-  for (const f of fragments) expect(r.stderr).toContain(f);
-  expect(r.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
-  expect(r.stderr).not.toContain('internal error');
-}
-
-/** Every file below `dir` with its size and modification time: what "untouched" compares. */
-function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const abs = join(d, e.name);
-      if (e.isDirectory()) walk(abs);
-      else {
-        const s = statSync(abs);
-        out[relative(dir, abs)] = `${s.size}:${s.mtimeMs}`;
-      }
-    }
-  };
-  walk(dir);
-  return out;
-}
+import { expectUserError, snapshot } from './helpers/user-error.ts';
 
 const files = (dir: string) => Object.keys(snapshot(dir)).sort();
 
