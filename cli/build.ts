@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { build } from '../renderer/build.ts';
 import type { CompiledConfig } from '../renderer/config/compile.ts';
+import { UserError } from '../renderer/errors.ts';
 import { printWarning } from './report.ts';
 
 export interface BuildFlags {
@@ -16,9 +17,22 @@ function kb(bytes: number): string {
   return bytes > 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(0)} KB`;
 }
 
+export const MAX_THREADS = 64;
+
+/** `--threads`: a whole number of threads, this one included. */
+export function parseThreads(flag: string | undefined): number | undefined {
+  if (flag === undefined) return undefined;
+  const n = Number(flag);
+  if (!/^\d+$/.test(flag) || n < 1 || n > MAX_THREADS) {
+    throw new UserError('cli', `Invalid --threads "${flag}": give a whole number from 1 to ${MAX_THREADS}.`, { hint: '1 runs everything on one thread; the default is 2.' });
+  }
+  return n;
+}
+
 export async function buildCommand(flags: BuildFlags): Promise<number> {
   const started = performance.now();
-  const result = await build({ root: flags.root, outDir: flags.outDir, configFile: flags.config, minify: flags.minify, threads: flags.threads ? Number(flags.threads) : undefined, compiledConfig: flags.compiledConfig });
+  const threads = parseThreads(flags.threads);
+  const result = await build({ root: flags.root, outDir: flags.outDir, configFile: flags.config, minify: flags.minify, threads, compiledConfig: flags.compiledConfig });
   for (const w of result.warnings) printWarning(w);
   const total = performance.now() - started;
   const pages = Object.entries(result.pagesPerLocale).map(([l, n]) => `${l} ${n}`).join(', ');

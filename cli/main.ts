@@ -19,7 +19,7 @@ program
   .description('Build every page of every locale into the output folder (replaced only when the build succeeds).')
   .option('--out-dir <dir>', 'output folder', 'build')
   .option('--no-minify', 'keep the browser JavaScript readable')
-  .option('--threads <n>', 'threads for the content stage, this one included (default: 2; 1 = no worker thread)')
+  .option('--threads <n>', 'threads for the content stage, this one included: 1 to 64 (default: 2; 1 = no worker thread)')
   .action(async (opts: { outDir: string; minify: boolean; threads?: string }) => {
     const g = program.opts<{ root: string; config: string }>();
     process.exitCode = await runCommand(async () => {

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline/promises';
 import { resolve } from 'node:path';
 import { loadConfig } from '../renderer/config/load.ts';
 import { UserError } from '../renderer/errors.ts';
-import { createPage, listCategories, parsePageId, SLUG } from '../renderer/scaffold/new-page.ts';
+import { createPage, listCategories, parsePageId, slugProblem } from '../renderer/scaffold/new-page.ts';
 
 export interface NewPageFlags {
   root: string;
@@ -41,8 +41,9 @@ async function askCategory(ask: Ask, categories: { key: string; label: string }[
 async function askSlug(ask: Ask): Promise<string> {
   for (;;) {
     const answer = await ask('Slug (lowercase letters, digits, hyphens, e.g. ec2-spot): ');
-    if (SLUG.test(answer)) return answer;
-    process.stdout.write('Use lowercase letters, digits and single hyphens.\n');
+    const problem = slugProblem(answer);
+    if (!problem) return answer;
+    process.stdout.write(`${problem[0]!.toUpperCase()}${problem.slice(1)}.\n`);
   }
 }
 

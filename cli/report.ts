@@ -1,5 +1,6 @@
 // How the CLI speaks: user errors as plain lines (no stack), exit code 1; anything else is a bug.
 import { formatLocation, isUserError, type UserError } from '../renderer/errors.ts';
+import { fileSystemError } from '../renderer/fs-errors.ts';
 
 const useColor = process.stderr.isTTY && !process.env.NO_COLOR;
 const red = (s: string) => (useColor ? `\x1b[31m${s}\x1b[0m` : s);
@@ -22,7 +23,10 @@ export function printWarning(text: string): void {
 export async function runCommand(fn: () => Promise<number | void>): Promise<number> {
   try {
     return (await fn()) ?? 0;
-  } catch (err) {
+  } catch (thrown) {
+    // A file-system call that failed where no stage named the file (a folder it cannot write, a full
+    // disk) is still the user's to fix, and the path says where.
+    const err = fileSystemError(thrown) ?? thrown;
     if (isUserError(err)) {
       process.stderr.write(`${formatError(err)}\n`);
       return 1;

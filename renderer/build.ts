@@ -1,7 +1,7 @@
 // The build, as its diagram reads: config → content (‖ bundle) → routes → search → render → links → write.
 // The client bundle depends only on templates and client code, so it runs beside the content stage; the
 // search stage runs before render because pages link to its content-hashed index.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, type Dirent } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { CompiledConfig } from './config/compile.ts';
@@ -12,6 +12,7 @@ import type { DocJob } from './content/process-doc.ts';
 import { bundleClient, type ClientBundle } from './bundle/client.ts';
 import { BrokenLinksError } from './errors.ts';
 import { checkLinks, scanPage, StringPool, type PageScan } from './links/check.ts';
+import { claimOutputDir } from './output-guard.ts';
 import { packageRoot, siteOrPackageDir } from './paths.ts';
 import { routeChunks } from './render/chunks.ts';
 import { renderPages, siteDataFiles } from './render/render-pages.ts';
@@ -107,11 +108,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Started first: the workers load their modules while the config loads and the browser code bundles.
   // A worker costs ~0.3 s to start and a copy of the pipeline in memory: only worth it for real sites.
   const threads = countMarkdown(join(resolve(options.root), 'content'), MIN_DOCS_FOR_A_WORKER) >= MIN_DOCS_FOR_A_WORKER ? (options.threads ?? 2) : 1;
+  // A refused output folder is reported before any work; the lock is held until the output is swapped in.
+  const release = options.write === false ? undefined : claimOutputDir(resolve(options.root), resolve(options.root, options.outDir ?? 'build'), options.configFile ?? 'site.config.ts', options.outDir ?? 'build');
   const pool = new WorkerPool(threads);
   try {
     return await buildWith(pool, options);
   } finally {
     await pool.dispose();
+    release?.();
   }
 }
 
@@ -120,7 +124,13 @@ function countMarkdown(dir: string, enough: number): number {
   let count = 0;
   const walk = (d: string) => {
     if (count >= enough || !existsSync(d)) return;
-    for (const e of readdirSync(d, { withFileTypes: true })) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      return; // An unreadable folder is reported, with its path, by the content stage.
+    }
+    for (const e of entries) {
       if (e.isDirectory()) walk(join(d, e.name));
       else if (e.name.endsWith('.md')) count++;
       if (count >= enough) return;
@@ -158,12 +168,13 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
   const search = await timer.run('search', () => buildSearch(loaded, locales, table));
 
   // Pages stream into the output as they are rendered; the folder is swapped in only after the links pass.
+  // Static files are checked (links, file types) before the output folder is opened.
+  const staticDir = siteOrPackageDir(root, 'static');
+  const known = new Set<string>(listStatic(staticDir, config.baseUrl));
   const memory = options.write === false ? new MemoryOutput() : undefined;
   const folder = memory ? undefined : new FolderOutput(outDir);
   const sink: OutputSink = (memory ?? folder)!;
-  const staticDir = siteOrPackageDir(root, 'static');
   const siteData = new Map<string, SiteData>();
-  const known = new Set<string>(listStatic(staticDir, config.baseUrl));
   const put = (rel: string, content: string | Uint8Array) => {
     sink.write(rel, content);
     known.add(config.baseUrl + rel);

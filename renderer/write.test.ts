@@ -51,7 +51,7 @@ describe('output writers', () => {
     expect(statSync(join(out, 'docs', 'a.html')).ino).toBe(inode);
     expect(readFileSync(join(out, 'docs', 'a.html'), 'utf8')).toBe('a3');
     const files = readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(out.length + 1)).sort();
-    expect(files).toEqual(['assets/main.333.js', 'docs/a.html', 'docs/b.html', 'img/logo.svg', 'index.html']);
+    expect(files).toEqual(['.cheatsheet-build', 'assets/main.333.js', 'docs/a.html', 'docs/b.html', 'img/logo.svg', 'index.html']);
     expect(readdirSync(parent).sort()).toEqual(['.build.previous', 'build']);
   });
 
@@ -104,7 +104,7 @@ describe('output writers', () => {
     writer.write('index.html', 'home');
     await writer.commit();
     expect(readdirSync(parent)).toEqual(['build']);
-    expect(readdirSync(join(parent, 'build'))).toEqual(['index.html']);
+    expect(readdirSync(join(parent, 'build')).sort()).toEqual(['.cheatsheet-build', 'index.html']);
   });
 
   it('keeps a build in memory with its size', () => {

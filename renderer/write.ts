@@ -4,6 +4,10 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { basename, dirname, join } from 'node:path';
+import { AggregateUserError } from './errors.ts';
+import { fileSystemError } from './fs-errors.ts';
+import { BUILD_MARKER, markBuildOutput } from './output-guard.ts';
+import { walkSourceTree, type TreeFile } from './source-tree.ts';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
 
@@ -70,13 +74,21 @@ export class FolderOutput implements OutputSink {
     this.spare = join(parent, `.${name}.previous`);
     this.tmp = join(parent, `.${name}.tmp-${process.pid}-${Date.now()}`);
     if (!claim([this.spare, ...leftovers(parent, name)], this.tmp)) mkdirSync(this.tmp);
+    // First, so that even an interrupted build's folder says whose it is.
+    markBuildOutput(this.tmp);
+    this.written.add(BUILD_MARKER);
     this.writer = new Worker(WRITER, { eval: true, workerData: this.progress });
   }
 
   copyStatic(dirs: string[]): void {
     for (const dir of dirs) {
-      if (!existsSync(dir)) continue;
-      for (const rel of listFiles(dir)) this.put(rel, () => copyFileSync(join(dir, rel), join(this.tmp, rel)));
+      for (const { rel, abs } of staticFiles(dir)) {
+        try {
+          this.put(rel, () => copyFileSync(abs, join(this.tmp, rel)));
+        } catch (err) {
+          throw fileSystemError(err, `static/${rel}`, 'copy') ?? err;
+        }
+      }
     }
   }
 
@@ -284,18 +296,20 @@ function removeStale(root: string, rel: string, written: Set<string>): boolean {
   return empty;
 }
 
-/** Every file below `dir`, relative to it with forward slashes. */
-function listFiles(dir: string, sub = ''): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(join(dir, sub), { withFileTypes: true })) {
-    const rel = sub ? `${sub}/${e.name}` : e.name;
-    if (e.isDirectory()) out.push(...listFiles(dir, rel));
-    else out.push(rel);
-  }
-  return out;
+/**
+ * Every file of a static folder (dotfiles too: `.nojekyll` is published), checked like the content: no
+ * link out of the project, nothing but regular files. A site without its own static/ uses the package's, so
+ * the project is the folder that holds the static folder.
+ */
+export function staticFiles(dir: string): TreeFile[] {
+  if (!existsSync(dir)) return [];
+  const { files, errors } = walkSourceTree({ dir, shown: 'static', boundary: dirname(dir), include: () => true });
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new AggregateUserError(errors);
+  return files;
 }
 
 /** Lists every file of a static folder as public paths (for the link checker). */
 export function listStatic(dir: string, baseUrl: string): string[] {
-  return existsSync(dir) ? listFiles(dir).map((rel) => baseUrl + rel) : [];
+  return staticFiles(dir).map((f) => baseUrl + f.rel);
 }

@@ -72,6 +72,21 @@ describe('cheatsheet new-page', () => {
     }
   });
 
+  it('refuses a slug too long for the file system and a Windows device name, writing nothing', () => {
+    const before = readdirSync(join(root, 'content/en/compute')).sort();
+    const long = newPage(`compute/${'a'.repeat(300)}`, '--title', 'X');
+    expect(long.status).toBe(1);
+    expect(long.stderr).toContain(`Invalid slug "${'a'.repeat(60)}…": it is 300 characters long; use at most 100.`);
+    for (const name of ['con', 'nul', 'com1', 'lpt9']) {
+      const r = newPage(`compute/${name}`, '--title', 'X');
+      expect(r.status, name).toBe(1);
+      expect(r.stderr).toContain(`Invalid slug "${name}": "${name}" is a device name on Windows`);
+    }
+    expect(newPage('aux/ec2', '--title', 'X').stderr).toContain('Invalid category "aux"');
+    for (const r of [long]) expect(r.stderr).not.toMatch(/internal error|ENAMETOOLONG|^\s+at /m);
+    expect(readdirSync(join(root, 'content/en/compute')).sort()).toEqual(before);
+  });
+
   it('lists the valid categories for an unknown one, or creates it with --new-category', () => {
     const r = newPage('quantum/braket', '--title', 'Amazon Braket');
     expect(r.status).toBe(1);

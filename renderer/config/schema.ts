@@ -84,7 +84,12 @@ export const siteConfigSchema = z.strictObject({
   tagline: localized,
   favicon: z.string(),
   url: z.string().url(),
-  baseUrl: z.string().regex(/^\/(.*\/)?$/, 'baseUrl must start and end with "/"'),
+  baseUrl: z
+    .string()
+    .regex(/^\/(.*\/)?$/, 'baseUrl must start and end with "/"')
+    // The path the site is served under: "/../../" would put links and the output above the site.
+    .refine((v) => !v.split('/').some((seg) => /^(\.|%2e){1,2}$/i.test(seg)), 'baseUrl must not have "." or ".." segments (e.g. "/aws-cheatsheet/")')
+    .refine((v) => !/\/\/|[\\?#\s]/.test(v), 'baseUrl must not contain "//", "\\", "?", "#" or spaces (e.g. "/aws-cheatsheet/")'),
   trailingSlash: z.literal(false).default(false),
   onBrokenLinks: z.enum(['throw', 'warn']).default('throw'),
   onBrokenAnchors: z.enum(['throw', 'warn']).default('throw'),

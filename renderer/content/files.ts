@@ -1,7 +1,9 @@
 // Finds the content files of each locale and reads them as UTF-8, refusing bytes that are not.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { ContentError } from '../errors.ts';
+import { AggregateUserError, ContentError, type UserError } from '../errors.ts';
+import { isErrnoError, reasonOf } from '../fs-errors.ts';
+import { walkSourceTree } from '../source-tree.ts';
 
 export interface ContentFile {
   locale: string;
@@ -13,30 +15,47 @@ export interface ContentFile {
   kind: 'doc' | 'category';
 }
 
+/** Characters a URL path cannot carry as they are: a page named with one would get a route nobody can reach. */
+const URL_BREAKING = /[#?%]/;
+
 export function listContentFiles(root: string, locales: string[]): ContentFile[] {
   const files: ContentFile[] = [];
+  const errors: UserError[] = [];
   for (const locale of locales) {
     const dir = join(root, 'content', locale);
     if (!existsSync(dir)) throw new ContentError(`The content folder of locale "${locale}" does not exist.`, { file: relative(root, dir) }, { hint: `Create content/${locale}/ or remove "${locale}" from i18n.locales.` });
-    const walk = (sub: string) => {
-      for (const entry of readdirSync(join(dir, sub), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-        if (entry.name.startsWith('.')) continue;
-        const relPath = sub ? `${sub}/${entry.name}` : entry.name;
-        if (entry.isDirectory()) walk(relPath);
-        else if (entry.name === '_category_.json' || entry.name.endsWith('.md')) {
-          files.push({ locale, relPath, file: `content/${locale}/${relPath}`, absPath: join(dir, relPath), kind: entry.name === '_category_.json' ? 'category' : 'doc' });
-        }
+    const tree = walkSourceTree({
+      dir,
+      shown: `content/${locale}`,
+      boundary: root,
+      include: (name, isDir) => !name.startsWith('.') && (isDir || name === '_category_.json' || name.endsWith('.md')),
+    });
+    errors.push(...tree.errors);
+    for (const { rel: relPath, abs } of tree.files) {
+      const file = `content/${locale}/${relPath}`;
+      const bad = URL_BREAKING.exec(relPath);
+      if (bad) {
+        errors.push(new ContentError(`The path has "${bad[0]}", which a URL cannot carry as it is: the page would get a route nobody can reach.`, { file }, { hint: 'Rename the file or folder with letters, digits, "-" and "_".' }));
+        continue;
       }
-    };
-    walk('');
+      files.push({ locale, relPath, file, absPath: abs, kind: /(^|\/)_category_\.json$/.test(relPath) ? 'category' : 'doc' });
+    }
   }
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new AggregateUserError(errors);
   return files;
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 export function readUtf8(absPath: string, file: string): string {
-  const bytes = readFileSync(absPath);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(absPath);
+  } catch (err) {
+    if (!isErrnoError(err)) throw err;
+    throw new ContentError(`Cannot read the file: ${reasonOf(err)}.`, { file }, { hint: 'Give the user running cheatsheet the right to read it.' });
+  }
   try {
     return decoder.decode(bytes).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   } catch {

@@ -2,6 +2,7 @@
 import matter from 'gray-matter';
 import * as z from 'zod';
 import { ContentError } from '../errors.ts';
+import { assertDataFrontMatter, NO_CODE_ENGINES } from './front-matter-language.ts';
 
 export const frontMatterSchema = z.strictObject({
   title: z.string().min(1),
@@ -41,10 +42,11 @@ interface YamlErrorLike {
 }
 
 export function parseFrontMatter(source: string, file: string): ParsedSource {
+  assertDataFrontMatter(source, file);
   let parsed: matter.GrayMatterFile<string>;
   try {
     // An options object disables gray-matter's cache, which would share one data object between equal inputs.
-    parsed = matter(source, {});
+    parsed = matter(source, { engines: NO_CODE_ENGINES });
   } catch (err) {
     const e = err as YamlErrorLike;
     const line = e.mark ? e.mark.line + 2 : 1;

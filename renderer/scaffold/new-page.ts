@@ -38,6 +38,19 @@ const DESCRIPTION: Record<string, (title: string) => string> = {
 
 const NEW_PAGE_ERROR = 'new-page';
 
+/** File names must fit the file systems (255 bytes with `.md`; a URL segment that long is unusable anyway). */
+export const MAX_SLUG_LENGTH = 100;
+/** Names Windows reserves for devices, whatever the extension: `con.md` cannot be created or checked out there. */
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/;
+
+/** Why `value` cannot be a category or page slug, or undefined when it can. */
+export function slugProblem(value: string): string | undefined {
+  if (!SLUG.test(value)) return 'use lowercase letters, digits and single hyphens (e.g. "ec2-spot")';
+  if (value.length > MAX_SLUG_LENGTH) return `it is ${value.length} characters long; use at most ${MAX_SLUG_LENGTH}`;
+  if (WINDOWS_RESERVED.test(value)) return `"${value}" is a device name on Windows, where the file could not be created; pick another name`;
+  return undefined;
+}
+
 /** Checks `<category>/<slug>`; returns its two parts. */
 export function parsePageId(id: string): { category: string; slug: string } {
   const parts = id.replace(/\.md$/, '').split('/');
@@ -45,9 +58,8 @@ export function parsePageId(id: string): { category: string; slug: string } {
     throw new UserError(NEW_PAGE_ERROR, `"${id}" is not <category>/<slug>.`, { hint: 'Example: cheatsheet new-page compute/ec2-spot --title "Amazon EC2 Spot Instances"' });
   }
   for (const [what, value] of [['category', parts[0]], ['slug', parts[1]]] as const) {
-    if (!SLUG.test(value)) {
-      throw new UserError(NEW_PAGE_ERROR, `Invalid ${what} "${value}": use lowercase letters, digits and single hyphens (e.g. "ec2-spot").`);
-    }
+    const problem = slugProblem(value);
+    if (problem) throw new UserError(NEW_PAGE_ERROR, `Invalid ${what} "${value.length > 60 ? `${value.slice(0, 60)}…` : value}": ${problem}.`);
   }
   return { category: parts[0], slug: parts[1] };
 }

@@ -2,13 +2,12 @@
 // off, `.html` implied, each locale's not-found page with status 404), falls back to the static folder on
 // disk, never caches, adds the live-reload client to HTML, and streams reload/problem events (SSE).
 import { randomBytes } from 'node:crypto';
-import { createReadStream, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DevSite } from '../dev/dev-site.ts';
 import type { DevProblem } from '../dev/problems.ts';
 import { freshen, type DevState } from '../dev/state.ts';
 import { escapeHtml } from '../render/document.ts';
-import { contentType, fileCandidates, localePrefixOf, resolveFile, sitePath } from './static.ts';
+import { contentType, fileCandidates, localePrefixOf, resolveFile, sendFile, sitePath } from './static.ts';
 import { DEV_CLIENT, DEV_EVENTS, devClientScript } from './dev-client.ts';
 
 const NO_STORE = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
@@ -70,10 +69,7 @@ export function createDevHandler(site: DevSite): DevHandler {
       }
       const file = resolveFile(state.staticDir, baseUrl, url.pathname);
       if (file) {
-        res.writeHead(200, { 'content-type': contentType(file), 'content-length': String(statSync(file).size), ...NO_STORE });
-        if (req.method === 'HEAD') res.end();
-        else createReadStream(file).pipe(res);
-        return;
+        return sendFile(req, res, 200, { 'content-type': contentType(file), ...NO_STORE }, file);
       }
     }
     const prefixes = state.locales.map((l) => l.prefix).filter(Boolean);

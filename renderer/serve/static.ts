@@ -1,6 +1,7 @@
 // Serves a built site exactly as a static host would: trailing slashes off, `.html` implied, the
 // locale's not-found page with status 404, nothing outside the output folder.
-import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
 
@@ -109,8 +110,21 @@ export function handleStatic(req: IncomingMessage, res: ServerResponse, options:
     res.writeHead(404, headers).end('Not found');
     return;
   }
-  headers['content-length'] = String(statSync(body).size);
-  res.writeHead(status, headers);
-  if (req.method === 'HEAD') res.end();
-  else createReadStream(body).pipe(res);
+  sendFile(req, res, status, headers, body);
+}
+
+/**
+ * Answers with the bytes of `file` as they were read, their length included: a length taken from a stat
+ * before streaming went wrong when the file was rewritten in between (a build swapping the output in, an
+ * editor saving), sending more or fewer bytes than announced. Preview files are small enough to read whole.
+ */
+export function sendFile(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, file: string): void {
+  readFile(file).then(
+    (data) => {
+      res.writeHead(status, { ...headers, 'content-length': String(data.byteLength) });
+      res.end(req.method === 'HEAD' ? undefined : data);
+    },
+    // Removed between finding it and reading it.
+    () => res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found'),
+  );
 }

@@ -1,0 +1,131 @@
+// The output folder is the build's alone: `--out-dir` naming the project, a folder above it, the sources or
+// a folder some other program made is refused with nothing moved; builds mark their output and adopt the
+// ones made before the marker; and two builds into one folder never leave it half written.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeSite, minimalContent, REPO, runCli, type CliResult } from './helpers/fixture-site.ts';
+import { expectUserError, snapshot } from './helpers/user-error.ts';
+
+const files = (dir: string) => Object.keys(snapshot(dir)).sort();
+
+describe('--out-dir', () => {
+  it('refuses the project, a folder above it and the sources, and moves nothing', () => {
+    const root = makeSite({ ...minimalContent, 'static/img/logo.svg': '<svg/>', 'i18n/en.json': '{}', '.git/HEAD': 'ref: refs/heads/main\n' });
+    const before = snapshot(root);
+    const cases: [string, string][] = [
+      ['.', 'is the project folder itself'],
+      ['..', 'contains the project'],
+      ['/', 'contains the project'],
+      ['content', 'is one of the site\'s sources'],
+      ['content/en', 'is inside the site\'s sources (content)'],
+      ['static', 'is one of the site\'s sources'],
+      ['static/img', 'is inside the site\'s sources (static)'],
+      ['i18n', 'is one of the site\'s sources'],
+      ['.git', 'is one of the site\'s sources'],
+      ['site.config.ts', 'is one of the site\'s sources'],
+    ];
+    for (const [dir, message] of cases) {
+      const r = runCli(['build', '--root', root, '--out-dir', dir]);
+      expectUserError(r, `--out-dir "${dir}" ${message}`, 'Use a folder of its own');
+    }
+    expect(snapshot(root)).toEqual(before);
+    expect(readdirSync(join(root, '..')).filter((n) => n.startsWith('.') && (n.endsWith('.previous') || n.includes('.tmp-')))).toEqual([]);
+  });
+
+  it('refuses a folder that a build did not make, and keeps what it holds', () => {
+    const root = makeSite(minimalContent);
+    writeFileSync(join(root, 'notes.txt'), 'a file where a folder is expected');
+    mkdirSync(join(root, 'mine', 'photos'), { recursive: true });
+    writeFileSync(join(root, 'mine', 'photos', 'cat.jpg'), 'not a build');
+    writeFileSync(join(root, 'mine', 'index.html'), '<p>my own page</p>');
+    const before = snapshot(root);
+    expectUserError(runCli(['build', '--root', root, '--out-dir', 'mine']), '--out-dir "mine" already exists and was not made by cheatsheet build', '.cheatsheet-build', 'move this one away yourself');
+    expectUserError(runCli(['build', '--root', root, '--out-dir', 'notes.txt']), 'is a file, not a folder');
+    // A folder where the build keeps the output it replaces, but not made by a build, is not deleted either.
+    mkdirSync(join(root, '.site.previous'));
+    writeFileSync(join(root, '.site.previous', 'keep.txt'), 'mine');
+    expectUserError(runCli(['build', '--root', root, '--out-dir', 'site']), '.site.previous (where a build keeps the output it replaces) already exists and was not made by cheatsheet build');
+    expect(snapshot(root)).toEqual({ ...before, '.site.previous/keep.txt': snapshot(root)['.site.previous/keep.txt'] });
+    expect(existsSync(join(root, 'site'))).toBe(false);
+  });
+
+  it('builds into a new or empty folder, marks it, and replaces its own output next time', () => {
+    const root = makeSite(minimalContent);
+    mkdirSync(join(root, 'empty'));
+    const first = runCli(['build', '--root', root, '--out-dir', 'empty']);
+    expect(first.status, first.stderr).toBe(0);
+    expect(readFileSync(join(root, 'empty', '.cheatsheet-build'), 'utf8')).toContain('made by `cheatsheet build`');
+    const again = runCli(['build', '--root', root, '--out-dir', 'empty']);
+    expect(again.status, again.stderr).toBe(0);
+    expect(existsSync(join(root, 'empty', 'pt-BR', 'index.html'))).toBe(true);
+    expect(existsSync(join(root, '.empty.lock'))).toBe(false);
+  });
+
+  it('adopts an output made before the marker existed (it has the layout only a build writes)', () => {
+    const root = makeSite(minimalContent);
+    expect(runCli(['build', '--root', root]).status).toBe(0);
+    rmSync(join(root, 'build', '.cheatsheet-build'));
+    rmSync(join(root, '.build.previous'), { recursive: true, force: true });
+    const r = runCli(['build', '--root', root]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(existsSync(join(root, 'build', '.cheatsheet-build'))).toBe(true);
+  });
+});
+
+describe('two builds into one output folder', () => {
+  const complete = (out: string) => ['index.html', '404.html', 'pt-BR/index.html', 'pt-BR/404.html', 'pt-BR/docs/compute/ec2.html', 'search.html', 'pt-BR/search.html', 'sitemap.xml'].filter((f) => !existsSync(join(out, f)));
+
+  it('a build finding a live build’s lock stops with its pid and leaves the output as it was', () => {
+    const root = makeSite(minimalContent);
+    expect(runCli(['build', '--root', root]).status).toBe(0);
+    const before = snapshot(join(root, 'build'));
+    // This test's own process stands for the build holding the lock.
+    writeFileSync(join(root, '.build.lock'), `${process.pid}\n${hostname()}\n`);
+    expectUserError(runCli(['build', '--root', root]), `Another build is writing build/ (pid ${process.pid})`, 'If no build is running, delete');
+    expect(snapshot(join(root, 'build'))).toEqual(before);
+    expect(readFileSync(join(root, '.build.lock'), 'utf8')).toBe(`${process.pid}\n${hostname()}\n`);
+  });
+
+  it('a lock left by a build that was killed is taken over', () => {
+    const root = makeSite(minimalContent);
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    writeFileSync(join(root, '.build.lock'), `${dead.stdout}\n${hostname()}\n`);
+    const r = runCli(['build', '--root', root]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(complete(join(root, 'build'))).toEqual([]);
+    expect(existsSync(join(root, '.build.lock'))).toBe(false);
+  });
+
+  it('started at the same moment, each either completes or stops on the lock; the output is always complete', { timeout: 120_000 }, async () => {
+    const root = makeSite(minimalContent);
+    expect(runCli(['build', '--root', root]).status).toBe(0);
+    const reference = files(join(root, 'build'));
+    const run = () =>
+      new Promise<CliResult>((done) => {
+        const child = spawn(process.execPath, [join(REPO, 'bin', 'cheatsheet.js'), 'build', '--root', root], { env: { ...process.env, NO_COLOR: '1' } });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('exit', (status) => done({ status, stdout, stderr }));
+      });
+    let refused = 0;
+    for (let round = 0; round < 4; round++) {
+      const results = await Promise.all([run(), run()]);
+      for (const r of results) {
+        if (r.status === 0) continue;
+        expectUserError(r, 'Another build is writing build/ (pid ');
+        refused++;
+      }
+      expect(results.some((r) => r.status === 0)).toBe(true);
+      expect(complete(join(root, 'build'))).toEqual([]);
+      expect(files(join(root, 'build'))).toEqual(reference);
+      expect(existsSync(join(root, '.build.lock'))).toBe(false);
+    }
+    // Two builds started together overlap on this machine: at least once the second one met the lock.
+    expect(refused).toBeGreaterThan(0);
+  });
+});
