@@ -1,6 +1,13 @@
-import { defineConfig } from './renderer/config/define.ts';
+import { defineConfig, publishedLocation } from './renderer/config/define.ts';
 
-const repoUrl = 'https://github.com/example/aws-cheatsheet';
+// Where the site is published. These are the defaults; CHEATSHEET_URL, CHEATSHEET_BASE_URL and
+// CHEATSHEET_REPO_URL override them, and so does GitHub Actions (README, "Deploy"). Resolved here too so
+// the links below that are built from `repoUrl` follow a fork.
+const { url, baseUrl, repoUrl } = publishedLocation({
+  url: 'https://example.github.io',
+  baseUrl: '/aws-cheatsheet/',
+  repoUrl: 'https://github.com/example/aws-cheatsheet',
+});
 
 export default defineConfig({
   title: 'AWS Cheat Sheet',
@@ -10,8 +17,8 @@ export default defineConfig({
     es: 'Guía rápida de los servicios de AWS, en portugués, inglés y español',
   },
   favicon: 'img/favicon.svg',
-  url: 'https://example.github.io',
-  baseUrl: '/aws-cheatsheet/',
+  url,
+  baseUrl,
   trailingSlash: false,
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
@@ -37,6 +44,13 @@ export default defineConfig({
   },
   docs: { routeBasePath: 'docs', sidebarId: 'tutorialSidebar', version: { name: 'current', label: 'Next' }, pluginId: 'default' },
   themeConfig: {
+    // The social card of every page (made by scripts/social-card.mjs from scripts/social-card.svg).
+    image: 'img/social-card.png',
+    imageAlt: {
+      'pt-BR': 'AWS Cheat Sheet: guia rápido dos serviços da AWS, em português, inglês e espanhol',
+      en: 'AWS Cheat Sheet: a quick reference to AWS services, in Portuguese, English and Spanish',
+      es: 'AWS Cheat Sheet: guía rápida de los servicios de AWS, en portugués, inglés y español',
+    },
     colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true },
     announcementBar: {
       id: 'star-2025-06',

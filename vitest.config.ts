@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+// Tests build fixture sites whose expected URLs are the configs' own: an address set for this shell or by
+// a CI (renderer/config/site-url.ts) must not leak into them. Tests that want one pass it explicitly.
+for (const name of ['CHEATSHEET_URL', 'CHEATSHEET_BASE_URL', 'CHEATSHEET_REPO_URL', 'GITHUB_ACTIONS', 'GITHUB_REPOSITORY', 'GITHUB_SERVER_URL']) delete process.env[name];
+
 export default defineConfig({
   test: {
     include: ['**/*.test.{ts,tsx}'],

@@ -1,6 +1,7 @@
 // The cheatsheet command line: one thin file per command (flags → renderer API → exit code). Commands are
 // imported when run, so `build` does not load the dev server, the watcher or the Algolia client.
 import { Command } from 'commander';
+import { VERSION } from '../renderer/version.ts';
 import { raiseJitThreshold } from './jit.ts';
 import { runCommand } from './report.ts';
 
@@ -10,6 +11,7 @@ const program = new Command();
 program
   .name('cheatsheet')
   .description('Build, preview and maintain the multilingual AWS cheat sheet (a static site rendered with React).')
+  .version(VERSION, '-V, --version', 'print the version of cheatsheet')
   .option('--root <dir>', 'folder that holds site.config.ts and content/', process.cwd())
   .option('--config <file>', 'configuration file, relative to --root', 'site.config.ts')
   .showHelpAfterError();

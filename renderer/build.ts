@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { CompiledConfig } from './config/compile.ts';
 import { loadConfig, type LoadedConfig } from './config/load.ts';
+import { placeholderWarnings } from './config/site-url.ts';
 import type { ContentFile } from './content/files.ts';
 import { loadContent, type LocaleContent } from './content/load.ts';
 import type { DocJob } from './content/process-doc.ts';
@@ -16,6 +17,7 @@ import { claimOutputDir } from './output-guard.ts';
 import { packageRoot, siteOrPackageDir } from './paths.ts';
 import { routeChunks } from './render/chunks.ts';
 import { renderPages, siteDataFiles } from './render/render-pages.ts';
+import { renderRobots } from './render/robots.ts';
 import { renderSitemap } from './render/sitemap.ts';
 import { loadTemplates } from './render/templates.ts';
 import { buildRouteTable, type RouteTable } from './routes/route-table.ts';
@@ -200,6 +202,8 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
     for (const [k, v] of search.files) put(k, v);
     for (const [k, v] of bundle?.files ?? []) if (!k.endsWith('.map')) put(k, v);
     put('sitemap.xml', renderSitemap(table.routes, config.url));
+    // A robots.txt of the site's own (static/) wins.
+    if (!known.has(`${config.baseUrl}robots.txt`)) put('robots.txt', renderRobots(config));
 
     await folder?.flush();
     await timer.run('links', () => {
@@ -228,7 +232,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
     content,
     siteData,
     locales,
-    warnings,
+    warnings: [...placeholderWarnings(config, loaded.locationSources), ...warnings],
     phases: timer.phases,
     outDir,
     outputBytes: sink.bytes,

@@ -6,16 +6,23 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../errors.ts';
 import { compileConfig, CONFIG_FILE, type CompiledConfig } from './compile.ts';
+import { siteConfigSchema } from './schema.ts';
+import { resolveLocation, type Environment, type LocationSources } from './site-url.ts';
 import { validateConfig, type SiteConfig } from './validate.ts';
 
 export interface LoadedConfig {
   root: string;
   file: string;
   config: SiteConfig;
+  /** Where `url`, `baseUrl` and `repoUrl` came from: the config, or the environment (site-url.ts). */
+  locationSources?: LocationSources;
 }
 
-/** Loads and validates the config; `compiled` is a compilation the caller started earlier (same root/file). */
-export async function loadConfig(root: string, file = CONFIG_FILE, compiled?: Promise<CompiledConfig>): Promise<LoadedConfig> {
+/**
+ * Loads and validates the config; `compiled` is a compilation the caller started earlier (same root/file).
+ * `env` may override where the site is published (site-url.ts).
+ */
+export async function loadConfig(root: string, file = CONFIG_FILE, compiled?: Promise<CompiledConfig>, env: Environment = process.env): Promise<LoadedConfig> {
   const { code, shown } = await (compiled ?? compileConfig(root, file));
   // Written beside node_modules so that the config's own bare imports resolve as they would in place.
   const cacheDir = join(root, 'node_modules', '.cache', 'cheatsheet');
@@ -31,5 +38,10 @@ export async function loadConfig(root: string, file = CONFIG_FILE, compiled?: Pr
   if (mod.default === undefined) {
     throw new ConfigError(`${shown} has no default export.`, { location: { file: shown }, hint: 'End the file with `export default defineConfig({ … })`.' });
   }
-  return { root, file: shown, config: validateConfig(mod.default, shown) };
+  const config = validateConfig(mod.default, shown);
+  const { location, sources } = resolveLocation(config, env);
+  // An overridden base path meets the same rule as the config's own.
+  const base = siteConfigSchema.shape.baseUrl.safeParse(location.baseUrl);
+  if (!base.success) throw new ConfigError(`${sources.baseUrl}: ${base.error.issues[0]?.message ?? 'invalid base URL'} (got "${location.baseUrl}").`, { location: { file: shown } });
+  return { root, file: shown, config: { ...config, ...location }, locationSources: sources };
 }

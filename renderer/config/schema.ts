@@ -115,6 +115,10 @@ export const siteConfigSchema = z.strictObject({
     })
     .prefault({}),
   themeConfig: z.strictObject({
+    /** The social card of every page without its own `image` front matter: a path under static/ or an absolute URL. */
+    image: z.string().min(1).optional(),
+    /** What the social card shows, for people who cannot see it (og:image:alt, twitter:image:alt). */
+    imageAlt: localized.optional(),
     colorMode: z
       .strictObject({
         defaultMode: z.enum(['light', 'dark']).default('light'),

@@ -102,7 +102,7 @@ function walkLocalized(node: unknown, path: string, visit: (path: string, value:
   }
 }
 
-const LOCALIZED_KEYS = new Set(['label', 'tagline', 'content', 'copyright', 'title', 'aria-label']);
+const LOCALIZED_KEYS = new Set(['label', 'tagline', 'content', 'copyright', 'title', 'aria-label', 'imageAlt']);
 function isLocalizedRecord(key: string, value: unknown): boolean {
   return LOCALIZED_KEYS.has(key) && typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
 }

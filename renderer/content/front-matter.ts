@@ -22,6 +22,8 @@ export const frontMatterSchema = z.strictObject({
   /** When the page's facts were last checked against its sources (YYYY-MM-DD). */
   // YAML reads an unquoted 2026-01-02 as a Date: both spellings give the same string.
   last_verified: z.preprocess((v) => (v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString().slice(0, 10) : v), z.iso.date()).optional(),
+  /** The page's social card (og:image), instead of themeConfig.image: a path under static/ or an absolute URL. */
+  image: z.string().min(1).optional(),
   /** `false` keeps the page out of the search index. */
   search: z.boolean().optional(),
 });

@@ -11,6 +11,7 @@ import type { BrokenLink } from '../errors.ts';
 import { collectIds } from '../links/html-scan.ts';
 import { routeChunks } from '../render/chunks.ts';
 import { renderPages } from '../render/render-pages.ts';
+import { renderRobots } from '../render/robots.ts';
 import { renderSitemap } from '../render/sitemap.ts';
 import type { Templates } from '../render/templates.ts';
 import type { RouteEntry, RouteTable } from '../routes/route-table.ts';
@@ -132,6 +133,7 @@ export function renderRoutes(state: DevState, routes: RouteEntry[]): Map<string,
 
 export function putSitemap(state: DevState): void {
   state.files.set('sitemap.xml', renderSitemap(state.table.routes, state.loaded.config.url));
+  state.files.set('robots.txt', renderRobots(state.loaded.config));
 }
 
 export function putBundle(state: DevState, previous?: ClientBundle): void {

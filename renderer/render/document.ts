@@ -1,5 +1,8 @@
 // The HTML document around a rendered page: head tags, inline scripts, preloads and the hydration payload.
+import { VERSION } from '../version.ts';
 import type { HydrationPayload, RouteData, SiteData } from '../shared/types.ts';
+import { escapeHtml } from './escape.ts';
+import { socialTags } from './social.ts';
 
 export interface DocumentAssets {
   css: string[];
@@ -21,10 +24,6 @@ export interface DocumentInput {
   siteUrl?: string;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
 
 /** JSON that is safe inside a <script> element. */
 export function scriptJson(value: unknown): string {
@@ -66,7 +65,8 @@ export function renderDocument({ site, route, appHtml, assets, inlineScripts, ex
     `<meta property="og:site_name" content="${escapeHtml(site.title)}">`,
     `<meta property="og:locale" content="${escapeHtml(lang.replace('-', '_'))}">`,
     ...site.locales.filter((l) => l.code !== site.locale.code).map((l) => `<meta property="og:locale:alternate" content="${escapeHtml(l.htmlLang.replace('-', '_'))}">`),
-    `<meta name="twitter:card" content="summary">`,
+    ...socialTags(head),
+    `<meta name="generator" content="cheatsheet ${escapeHtml(VERSION)}">`,
     `<meta name="theme-color" content="#232f3e">`,
     `<link rel="icon" href="${escapeHtml(site.favicon)}" type="image/svg+xml">`,
     ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),

@@ -1,5 +1,5 @@
 import type { RouteEntry } from '../routes/route-table.ts';
-import { escapeHtml } from './document.ts';
+import { escapeHtml } from './escape.ts';
 
 export function renderSitemap(routes: RouteEntry[], siteUrl: string): string {
   const urls = routes

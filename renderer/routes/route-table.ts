@@ -7,6 +7,7 @@ import { localeBase, outputFileOf, routePath } from '../shared/urls.ts';
 import { docLabel, flattenSidebar } from './sidebar.ts';
 import { resolveSidebars } from './sidebar-config.ts';
 import { longDate } from './dates.ts';
+import { socialImage } from './social-image.ts';
 import { buildToc } from './toc.ts';
 
 export interface RouteEntry {
@@ -58,7 +59,8 @@ export function buildRouteTable({ loaded, locales, content, strings }: TableInpu
     const docsRoot = buildDocsRoot(lc, hrefOf);
     const add = (key: string, kind: RouteKind, head: Omit<HeadData, 'canonical' | 'alternates'>, extra: Partial<RouteData> = {}, doc?: ProcessedDoc) => {
       const path = routePath(config.baseUrl, locale.prefix, key);
-      routes.push({ key, outFile: outputFileOf(config.baseUrl, path), doc, data: { kind, path, locale: locale.code, head: { ...head, canonical: config.url + path, alternates: [] }, alternates: [], ...extra } });
+      const card = socialImage(config, locale.code, doc?.frontMatter.image);
+      routes.push({ key, outFile: outputFileOf(config.baseUrl, path), doc, data: { kind, path, locale: locale.code, head: { ...head, ...card, canonical: config.url + path, alternates: [] }, alternates: [], ...extra } });
     };
     const title = (page?: string) => (page ? `${page} ${config.titleDelimiter} ${config.title}` : config.title);
     const tagline = typeof config.tagline === 'string' ? config.tagline : config.tagline[locale.code]!;

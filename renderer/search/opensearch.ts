@@ -1,6 +1,6 @@
 // OpenSearch descriptions: one per locale, pointing at that locale's search page, so a browser can
 // search the cheat sheet from its address bar; linked from every page's head.
-import { escapeHtml } from '../render/document.ts';
+import { escapeHtml } from '../render/escape.ts';
 
 export interface OpenSearchInput {
   siteTitle: string;

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DevSite } from '../dev/dev-site.ts';
 import type { DevProblem } from '../dev/problems.ts';
 import { freshen, type DevState } from '../dev/state.ts';
-import { escapeHtml } from '../render/document.ts';
+import { escapeHtml } from '../render/escape.ts';
 import { contentType, fileCandidates, localePrefixOf, resolveFile, sendFile, sitePath } from './static.ts';
 import { DEV_CLIENT, DEV_EVENTS, devClientScript } from './dev-client.ts';
 

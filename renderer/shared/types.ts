@@ -62,6 +62,9 @@ export interface HeadData {
   ogType: 'website' | 'article';
   noindex: boolean;
   keywords: string[];
+  /** Absolute URL of the social card (og:image), and its description when one is known. */
+  image?: string;
+  imageAlt?: string;
 }
 
 export interface DocData {

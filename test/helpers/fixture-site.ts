@@ -78,7 +78,7 @@ export interface CliResult {
 }
 
 /** Runs the compiled CLI (npm test compiles it first). */
-export function runCli(args: string[], cwd = REPO): CliResult {
-  const r = spawnSync(process.execPath, [join(REPO, 'bin', 'cheatsheet.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+export function runCli(args: string[], cwd = REPO, env: Record<string, string> = {}): CliResult {
+  const r = spawnSync(process.execPath, [join(REPO, 'bin', 'cheatsheet.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
