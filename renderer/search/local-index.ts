@@ -10,8 +10,7 @@ import { tokenize } from '../shared/search-text.ts';
 import type { SearchRecord } from './records.ts';
 
 /** Raw JSON size a shard or chunk grows to before the next one starts (about a third of it gzipped). */
-const SHARD_BYTES = 24_000;
-const CHUNK_BYTES = 24_000;
+export const PART_BYTES = { shard: 24_000, chunk: 24_000 };
 /** A title word in this share of page titles or more ('Amazon', 'AWS') does not count as part of a name. */
 const COMMON_TITLE_SHARE = 0.2;
 
@@ -79,7 +78,7 @@ interface TermPostings {
   last: number;
 }
 
-export function buildLocalIndex(records: SearchRecord[], siteUrl: string, locale: string): BuiltIndex {
+export function buildLocalIndex(records: SearchRecord[], siteUrl: string, locale: string, partBytes = PART_BYTES): BuiltIndex {
   const lang = searchLanguageOf(locale);
   const tokens = tokenizer(termFunction(lang));
   const pages: ChunkPage[] = [];
@@ -157,7 +156,7 @@ export function buildLocalIndex(records: SearchRecord[], siteUrl: string, locale
     shard.push(flat);
     // About the JSON size: small numbers, most of one or two digits and a comma.
     size += flat.length * 3 + 3;
-    if (size >= SHARD_BYTES || i === terms.length - 1) {
+    if (size >= partBytes.shard || i === terms.length - 1) {
       shards.push([first, store(shard)]);
       shard = [];
       first = i + 1;
@@ -172,7 +171,7 @@ export function buildLocalIndex(records: SearchRecord[], siteUrl: string, locale
   pages.forEach((page, i) => {
     chunk.push(page);
     size += JSON.stringify(page).length;
-    if (size >= CHUNK_BYTES || i === pages.length - 1) {
+    if (size >= partBytes.chunk || i === pages.length - 1) {
       chunks.push([firstPage, store(chunk)]);
       chunk = [];
       firstPage = i + 1;

@@ -34,6 +34,8 @@ export class LocalSearch {
   private readonly shards = new Map<string, Promise<number[][]>>();
   private readonly chunks = new Map<string, Promise<Chunk>>();
   private readonly termOf: (folded: string) => string | null;
+  /** Term of each word of displayed text (highlights and snippets look at every word of a hit). */
+  private readonly tokenTerms = new Map<string, string | null>();
 
   constructor(private readonly source: IndexSource) {
     this.vocabulary = vocabularyOf(source.entry);
@@ -76,7 +78,8 @@ export class LocalSearch {
     const shown = ranked.slice(start, start + options.hitsPerPage);
     const matched = new Set([...terms].map((t) => this.vocabulary.terms[t]!));
     const isMatch = (token: string) => {
-      const term = this.termOf(fold(token));
+      let term = this.tokenTerms.get(token);
+      if (term === undefined) this.tokenTerms.set(token, (term = this.termOf(fold(token))));
       return term !== null && matched.has(term);
     };
     const hits = await Promise.all(
