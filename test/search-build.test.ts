@@ -60,9 +60,18 @@ describe('search in the built site (local engine)', () => {
     }
   });
 
-  it('every locale has its own index and nothing else is in the search folder', () => {
-    const files = readdirSync(join(site(), 'assets', 'search')).sort();
-    expect(files.map((f) => f.replace(/\.[0-9a-f]{10}\.json$/, ''))).toEqual(['index.en', 'index.es', 'index.pt-BR']);
+  it('every locale has its own index entry and a folder of its parts, each part listed by its entry', () => {
+    const folder = join(site(), 'assets', 'search');
+    const files = readdirSync(folder).sort();
+    expect(files.map((f) => f.replace(/\.[0-9a-f]{10}\.json$/, ''))).toEqual(['en', 'es', 'index.en', 'index.es', 'index.pt-BR', 'pt-BR']);
+    for (const locale of ['en', 'es', 'pt-BR']) {
+      const entry = JSON.parse(read(`assets/search/${files.find((f) => f.startsWith(`index.${locale}.`))}`));
+      expect(entry.dir).toBe(`${locale}/`);
+      const listed = [...entry.shards, ...entry.chunks].map(([, file]: [number, string]) => file).sort();
+      expect(readdirSync(join(folder, locale)).sort()).toEqual(listed);
+      // Each part is named by its content's hash, so it can be cached for good.
+      for (const file of listed) expect(file).toBe(`${createHash('sha256').update(read(`assets/search/${locale}/${file}`)).digest('hex').slice(0, 12)}.json`);
+    }
   });
 });
 

@@ -51,14 +51,18 @@ export function HitPath({ hit, separator = ' › ' }: { hit: SearchHit; separato
   ));
 }
 
-/** Groups hits by their top-level section (lvl0), in order of first appearance, at most `limit` each. */
+/**
+ * Groups consecutive hits of the same top-level section (lvl0), at most `limit` each. Only neighbours are
+ * grouped, so the modal lists hits in the engine's order, the order of the search page.
+ */
 export function groupByLvl0(hits: SearchHit[], limit: number): [string, SearchHit[]][] {
-  const groups = new Map<string, SearchHit[]>();
+  const groups: [string, SearchHit[]][] = [];
   for (const hit of hits) {
     const key = hit.hierarchy.lvl0 ?? '';
-    const list = groups.get(key) ?? [];
-    if (list.length < limit) list.push(hit);
-    groups.set(key, list);
+    const last = groups[groups.length - 1];
+    if (last && last[0] === key) {
+      if (last[1].length < limit) last[1].push(hit);
+    } else groups.push([key, [hit]]);
   }
-  return [...groups];
+  return groups;
 }

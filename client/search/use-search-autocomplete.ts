@@ -119,7 +119,7 @@ export function useSearchAutocomplete(options: SearchAutocompleteOptions): { aut
             resultsFor: query,
             searchError: false,
             nbHits: results.nbHits,
-            ...(groups.length > known ? { suggestions: groups.map(([lvl0]) => lvl0).filter(Boolean) } : {}),
+            ...(groups.length > known ? { suggestions: [...new Set(groups.map(([lvl0]) => lvl0).filter(Boolean))] } : {}),
           });
           return groups.map(([, hits], i) => source(`hits${i}`, hits as Item[]));
         } catch {

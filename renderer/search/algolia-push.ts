@@ -14,7 +14,8 @@ export const BATCH_SIZE = 1000;
 /** What DocSearch's UI relies on: facets for contextual search, attributes ranked by hierarchy. */
 export const INDEX_SETTINGS: IndexSettings = {
   attributesForFaceting: ['language', 'docusaurus_tag', 'type'],
-  searchableAttributes: [...LEVELS.map((l) => `unordered(hierarchy.${l})`), 'content'],
+  // Keywords (what people call the page's subject) rank right after the page title, as in the local engine.
+  searchableAttributes: [...LEVELS.slice(0, 2).map((l) => `unordered(hierarchy.${l})`), 'unordered(keywords)', ...LEVELS.slice(2).map((l) => `unordered(hierarchy.${l})`), 'content'],
   customRanking: ['desc(weight.pageRank)', 'desc(weight.level)', 'asc(weight.position)'],
   attributesToRetrieve: ['hierarchy', 'content', 'anchor', 'url', 'url_without_anchor', 'type'],
   attributesToHighlight: ['hierarchy', 'content'],

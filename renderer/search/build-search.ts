@@ -4,7 +4,7 @@ import type { LoadedConfig } from '../config/load.ts';
 import type { RouteTable } from '../routes/route-table.ts';
 import type { LocaleInfo, SearchSettings } from '../shared/types.ts';
 import { localeBase } from '../shared/urls.ts';
-import { indexFile, packIndex } from './local-index.ts';
+import { buildLocalIndex, indexFiles } from './local-index.ts';
 import { openSearchLink, openSearchXml } from './opensearch.ts';
 import { buildRecords, docsTagOf } from './records.ts';
 
@@ -51,9 +51,10 @@ export function buildSearch(loaded: LoadedConfig, locales: LocaleInfo[], table: 
       });
     } else {
       const records = buildRecords(table, l.code, { siteUrl: config.url, docsTag });
-      const index = indexFile(packIndex(records, config.url), l.code, config.baseUrl);
-      files.set(index.file, index.json);
-      settings.set(l.code, { engine: 'local', indexUrl: index.url, storageIndexName: `local-${l.code}`, ...common });
+      const { entry, parts } = indexFiles(buildLocalIndex(records, config.url, l.code), l.code, config.baseUrl);
+      files.set(entry.file, entry.json);
+      for (const [file, json] of parts) files.set(file, json);
+      settings.set(l.code, { engine: 'local', indexUrl: entry.url, storageIndexName: `local-${l.code}`, ...common });
     }
 
     if (searchPagePath) {

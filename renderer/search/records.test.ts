@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../build.ts';
 import { makeSite, minimalContent, page } from '../../test/helpers/fixture-site.ts';
 import { buildRecords, type SearchRecord } from './records.ts';
-import { packIndex } from './local-index.ts';
-import { unpackIndex } from '../shared/search-index.ts';
+import { buildLocalIndex, memorySource } from './local-index.ts';
+import { LocalSearch } from '../shared/search-engine.ts';
 
 const body = [
   'Funções sem servidor.',
@@ -35,7 +35,8 @@ let recordsEn: SearchRecord[];
 beforeAll(async () => {
   const root = makeSite({
     ...minimalContent,
-    'content/pt-BR/compute/lambda.md': page('AWS Lambda', body, 'description: Computação sem servidor.\n'),
+    'content/pt-BR/compute/lambda.md': page('AWS Lambda', body, 'description: Computação sem servidor.\nkeywords: [funções sem servidor, FaaS]\n'),
+    'content/pt-BR/compute/hidden.md': page('Página oculta', 'Lambda aqui também.', 'search: false\n'),
     'content/en/compute/lambda.md': page('AWS Lambda', '## What it is\n\nServerless functions.'),
   });
   const result = await build({ root, write: false, bundle: false });
@@ -92,11 +93,25 @@ describe('search records', () => {
     expect(new Set(recordsPt.map((r) => r.objectID)).size).toBe(recordsPt.length);
   });
 
-  it('the packed local index round-trips to the same documents', () => {
-    const docs = unpackIndex(JSON.parse(JSON.stringify(packIndex(recordsPt, 'https://example.github.io'))));
-    expect(docs).toHaveLength(recordsPt.length);
-    const h3 = docs.find((d) => d.u.endsWith('#vari%C3%A1veis-de-ambiente'))!;
-    expect(h3).toMatchObject({ t: 'lvl3', h: ['Computação', 'AWS Lambda', 'Configuração', 'Variáveis de ambiente'], c: 'Até 4 KB.' });
-    expect(docs.every((d, i) => d.id === i)).toBe(true);
+  it('a page with `search: false` has no record; keywords and description ride on the page record only', () => {
+    expect(recordsPt.some((r) => r.url.includes('/hidden'))).toBe(false);
+    const pageRecord = of(recordsPt, '/aws-cheatsheet/pt-BR/docs/compute/lambda')!;
+    expect(pageRecord.keywords).toEqual(['funções sem servidor', 'FaaS']);
+    expect(pageRecord.description).toBe('Computação sem servidor.');
+    expect(recordsPt.filter((r) => r.keywords)).toHaveLength(1);
+  });
+
+  it('the local index built from the records finds a section with its hierarchy, text and marks', async () => {
+    const engine = new LocalSearch(memorySource(buildLocalIndex(recordsPt, 'https://example.github.io', 'pt-BR')));
+    const { hits } = await engine.search('variaveis de ambiente', { hitsPerPage: 20, snippetWords: 10 });
+    expect(hits[0]).toMatchObject({
+      url: '/aws-cheatsheet/pt-BR/docs/compute/lambda#vari%C3%A1veis-de-ambiente',
+      type: 'lvl3',
+      content: 'Até 4 KB.',
+      hierarchy: { lvl0: 'Computação', lvl1: 'AWS Lambda', lvl2: 'Configuração', lvl3: 'Variáveis de ambiente' },
+    });
+    expect(hits[0]!._highlightResult.hierarchy.lvl3).toEqual([{ text: 'Variáveis', mark: true }, { text: ' de ' }, { text: 'ambiente', mark: true }]);
+    // A keyword finds the page itself.
+    expect((await engine.search('faas', { hitsPerPage: 20, snippetWords: 10 })).hits[0]).toMatchObject({ url: '/aws-cheatsheet/pt-BR/docs/compute/lambda', type: 'lvl1' });
   });
 });

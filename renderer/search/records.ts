@@ -14,6 +14,10 @@ export interface SearchRecord {
   hierarchy: Hierarchy;
   language: string;
   docusaurus_tag: string;
+  /** On a page's own record: its front matter `keywords` (what people call the subject, the needs it answers). */
+  keywords?: string[];
+  /** On a page's own record: its front matter `description`. */
+  description?: string;
   /** DocSearch's ranking hints: page records before their sections, sections in page order. */
   weight: { pageRank: number; level: number; position: number };
 }
@@ -39,10 +43,16 @@ export function buildRecords(table: RouteTable, locale: string, options: RecordO
   const labels = categoryLabels(table, locale);
   const records: SearchRecord[] = [];
   for (const entry of table.routes) {
-    if (entry.data.locale !== locale || entry.data.kind !== 'doc' || !entry.doc) continue;
+    if (entry.data.locale !== locale || entry.data.kind !== 'doc' || !entry.doc || !searchable(entry)) continue;
     records.push(...pageRecords(entry, labels, options));
   }
   return records;
+}
+
+/** Pages that are not content stay out of search: `search: false`, and Docusaurus' `unlisted`. */
+function searchable(entry: RouteEntry): boolean {
+  const fm = entry.doc!.frontMatter as { search?: boolean; unlisted?: boolean };
+  return fm.search !== false && fm.unlisted !== true;
 }
 
 function pageRecords(entry: RouteEntry, labels: Map<string, string>, options: RecordOptions): SearchRecord[] {
@@ -70,7 +80,11 @@ function pageRecords(entry: RouteEntry, labels: Map<string, string>, options: Re
   const intro = doc.sections.find((s) => !s.heading);
   const description = doc.frontMatter.description;
   const pageText = intro?.text.length ? intro.text : description ? [description] : [];
-  const records = [make('lvl1', { ...emptyHierarchy(), ...base }, null, pageText, 0)];
+  const page = make('lvl1', { ...emptyHierarchy(), ...base }, null, pageText, 0);
+  const keywords = doc.frontMatter.keywords?.filter((k) => k.trim());
+  if (keywords?.length) page.keywords = keywords;
+  if (description) page.description = description;
+  const records = [page];
 
   // Headings nest: an h3 keeps the h2 above it; a new h2 clears the deeper levels.
   const trail: (string | null)[] = [];

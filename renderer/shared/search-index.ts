@@ -1,132 +1,85 @@
-// The local search engine's index, shared by the build (which writes it) and the browser (which loads and
-// queries it): the same document shape, fields, tokenizer and diacritic folding on both sides, so what is
-// indexed is what a query can match. Ranking: the page title weighs most, then headings, then text.
-import MiniSearch, { type Options, type SearchOptions, type SearchResult } from 'minisearch';
-import { LEVELS, emptyHierarchy, type HitType, type SearchHit, type SearchResults } from './search-hit.ts';
-import { highlight, processTerm, snippet, tokenize } from './search-text.ts';
+// The local search index as it ships: shared by the build (which writes it) and the browser (which loads
+// only what a query needs). Three kinds of file per locale:
+//   - the entry (small, loaded first): the vocabulary, which shard holds which term, which chunk which page;
+//   - term shards: the postings of a contiguous range of terms (sorted), loaded for the terms of a query;
+//   - page chunks: what hits display (url, hierarchy, text), loaded for the hits being shown.
+// So the first query downloads the entry, a few shards and a few chunks, however many pages the site has.
+import type { HitType } from './search-hit.ts';
+import type { SearchLanguage } from './search-lang.ts';
 
-/** One record in the index: short keys, because every stored field ships to the browser. */
-export interface IndexDoc {
-  id: number;
-  /** url (in-site path with #anchor) */
-  u: string;
-  t: HitType;
-  /** hierarchy lvl0…lvl6 (trailing empty levels dropped) */
-  h: (string | null)[];
-  /** content */
-  c: string | null;
-}
+/** Where a term occurs. Page-level fields sit on a page's own record; headings and text on each section's. */
+export const F = { title: 0, keyword: 1, description: 2, category: 3, heading: 4, content: 9 } as const;
 
-const FIELDS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6', 'content'];
-
-const BOOST: Record<string, number> = { lvl0: 1.5, lvl1: 8, lvl2: 3, lvl3: 2, lvl4: 1.5, lvl5: 1.5, lvl6: 1.5, content: 1 };
-
-export const searchOptions: SearchOptions = {
-  boost: BOOST,
-  // Algolia's "prefixLast": the word being typed is a prefix; the others are whole words (with typos).
-  prefix: (_term, i, terms) => i === terms.length - 1,
-  fuzzy: (term) => (term.length >= 4 ? 0.2 : false),
-  maxFuzzy: 2,
-  combineWith: 'AND',
-  // A page's own record comes before its sections when both match equally.
-  boostDocument: (_id, _term, stored) => (stored?.t === 'lvl1' ? 1.2 : 1),
-};
-
-export const indexOptions: Options<IndexDoc> = {
-  fields: FIELDS,
-  storeFields: ['u', 't', 'h', 'c'],
-  extractField: (doc, field) => (field === 'content' ? doc.c : field.startsWith('lvl') ? doc.h[Number(field.slice(3))] : doc[field as keyof IndexDoc]) ?? undefined,
-  tokenize,
-  processTerm: (term) => processTerm(term),
-  searchOptions,
-};
-
-export function createIndex(docs: IndexDoc[]): MiniSearch<IndexDoc> {
-  const index = new MiniSearch<IndexDoc>(indexOptions);
-  index.addAll(docs);
-  return index;
-}
-
-export function loadIndex(json: string): MiniSearch<IndexDoc> {
-  return MiniSearch.loadJSON<IndexDoc>(json, indexOptions);
-}
-
-export interface QueryOptions {
-  /** Hits per page (20 in the modal and on the search page). */
-  hitsPerPage: number;
-  page?: number;
-  /** Words of content around the match (10, or 5 on small screens). */
-  snippetWords: number;
-}
-
-/** Typo tolerance for every word but the one being typed (a prefix already matches its longer forms). */
-const typosBeforeLast: SearchOptions['fuzzy'] = (term, i, terms) => (i < terms.length - 1 && term.length >= 4 ? 0.2 : false);
-
-/**
- * All words must match. Cheapest first: the word being typed as a prefix without typos (most keystrokes
- * end here); then with typos too ('dynamdb'); and when that finds nothing either, any word may match.
- */
-export function runQuery(index: MiniSearch<IndexDoc>, query: string): SearchResult[] {
-  let q = query.trim();
-  if (!q) return [];
-  // One letter is the start of a word being typed: expanding it to every word it begins costs more than
-  // it tells. Alone, it is matched against titles and headings only; after other words, it waits for
-  // the next letter.
-  const terms = tokenize(q);
-  if (terms.length > 1 && terms[terms.length - 1]!.length === 1) q = q.slice(0, q.lastIndexOf(terms[terms.length - 1]!)).trim();
-  const narrow = terms.length === 1 && q.length === 1 ? { fields: ['lvl0', 'lvl1', 'lvl2'] } : {};
-  for (const options of [{ fuzzy: typosBeforeLast }, {}, { combineWith: 'OR' as const }]) {
-    const results = index.search(q, { ...narrow, ...options });
-    if (results.length > 0) return results;
+/** Weight of a match by field: what a page is about (title, keywords) outweighs what it mentions. */
+export function fieldWeight(field: number, tf: number): number {
+  switch (field) {
+    case F.title:
+      return 10;
+    case F.keyword:
+      return 9;
+    case F.description:
+      return 4;
+    case F.category:
+      return 2;
+    case F.content:
+      // Saturating: the tenth mention says less than the second.
+      return (2 * tf) / (tf + 1.5);
+    default:
+      // Headings: h2 = 4, h3 = 3, deeper = 2.
+      return Math.max(2, 6 - (field - F.heading + 2));
   }
-  return [];
 }
 
-export function queryIndex(index: MiniSearch<IndexDoc>, query: string, options: QueryOptions): SearchResults {
-  const results = runQuery(index, query);
-  const start = (options.page ?? 0) * options.hitsPerPage;
-  return { hits: results.slice(start, start + options.hitsPerPage).map((r) => toHit(r, options.snippetWords)), nbHits: results.length };
+// A posting code packs one occurrence of a term in a field element (a title, one keyword, a heading):
+// field (4 bits), element length in significant words (5 bits) and position (rest), with the element
+// index of keywords in the position's high part. Body text keeps only its term frequency.
+export const POS_PER_ELEMENT = 64;
+export const encode = (field: number, len: number, pos: number): number => (pos * 32 + Math.min(len, 31)) * 16 + field;
+export const fieldOf = (code: number): number => code % 16;
+export const lenOf = (code: number): number => Math.floor(code / 16) % 32;
+export const posOf = (code: number): number => Math.floor(code / 512);
+
+export interface IndexEntry {
+  v: 2;
+  lang: SearchLanguage;
+  /** Folder of the shards and chunks, relative to the entry's URL. */
+  dir: string;
+  /** Number of pages. */
+  pages: number;
+  /** First doc id of each page, as deltas (a page's own record first, then its sections). */
+  pageDocs: number[];
+  /** Folded words of the text, sorted, space-separated; each one's term below. */
+  words: string;
+  /** For each word: index of its term in `terms`. */
+  wordTerm: number[];
+  /** '1' for a word that occurs in a title, keyword or heading: one- or two-letter prefixes expand to those only. */
+  wordFlags: string;
+  /** Indexed terms (stems), sorted, space-separated. */
+  terms: string;
+  /** Terms of most page titles ('amazon', 'aws'): they do not make a title more or less exact. */
+  common: string[];
+  /** [first term index, file name] of each shard, by first term. */
+  shards: [number, string][];
+  /** [first page index, file name] of each chunk, by first page. */
+  chunks: [number, string][];
 }
 
-function toHit(result: SearchResult, snippetWords: number): SearchHit {
-  const terms = new Set(result.terms);
-  const h = result.h as (string | null)[];
-  const content = (result.c as string | null) ?? null;
-  const hierarchy = emptyHierarchy();
-  const highlighted: SearchHit['_highlightResult']['hierarchy'] = {};
-  LEVELS.forEach((level, i) => {
-    const value = h[i] ?? null;
-    hierarchy[level] = value;
-    if (value) highlighted[level] = highlight(value, terms);
-  });
-  return {
-    objectID: result.u as string,
-    url: result.u as string,
-    type: result.t as HitType,
-    content,
-    hierarchy,
-    // Content is shown as a snippet only: highlighting all of it would be wasted work.
-    _highlightResult: { hierarchy: highlighted },
-    _snippetResult: content ? { content: snippet(content, terms, snippetWords) } : {},
-  };
+/** A shard: for each of its terms in order, [doc delta, number of codes, ...codes, doc delta, …]. */
+export type Shard = number[][];
+
+/** [path, lvl0, lvl1, sections: [anchor ('' for the page itself), type, [lvl2…], content][]] */
+export type ChunkPage = [string, string, string, [string, HitType, (string | null)[], string | null][]];
+export type Chunk = ChunkPage[];
+
+/** Where the engine gets the files of an index: fetched in the browser, read from memory in the build and tests. */
+export interface IndexSource {
+  entry: IndexEntry;
+  shard(file: string): Promise<Shard>;
+  chunk(file: string): Promise<Chunk>;
 }
 
-/**
- * The file a locale's index ships as: its records grouped by page, so a page's url, category and title
- * are written once. The browser builds the MiniSearch index from it (a serialized MiniSearch index would
- * more than double the download for the same text).
- */
-export interface PackedIndex {
-  v: 1;
-  /** [path, lvl0, lvl1, sections: [anchor ('' for the page itself), type, [lvl2…], content][]] */
-  pages: [string, string, string, [string, HitType, (string | null)[], string | null][]][];
-}
-
-export function unpackIndex(packed: PackedIndex): IndexDoc[] {
-  if (packed?.v !== 1 || !Array.isArray(packed.pages)) throw new Error('Unknown search index format');
-  const docs: IndexDoc[] = [];
-  for (const [path, lvl0, lvl1, sections] of packed.pages) {
-    for (const [anchor, t, rest, c] of sections) docs.push({ id: docs.length, u: anchor ? `${path}#${anchor}` : path, t, h: [lvl0, lvl1, ...rest], c });
-  }
-  return docs;
+export function checkEntry(value: unknown): IndexEntry {
+  const e = value as IndexEntry;
+  if (e?.v !== 2 || typeof e.words !== 'string' || !Array.isArray(e.shards) || !Array.isArray(e.chunks)) throw new Error('Unknown search index format');
+  return e;
 }

@@ -1,6 +1,6 @@
 // Text handling shared by the search index (built in node) and the search UI (in the browser): one
-// tokenizer and one diacritic-folding term function, so a query is processed exactly like the indexed
-// text; and the highlight/snippet segments the UI renders as text (React escapes it) with <mark> parts.
+// tokenizer, so a query is split exactly like the indexed text; and the highlight/snippet segments the UI
+// renders as text (React escapes it) with <mark> parts.
 
 /** One piece of displayed hit text: `mark` is true only for parts the engine matched. */
 export interface Segment {
@@ -11,29 +11,20 @@ export interface Segment {
 const TOKEN = /[^\n\r\p{Z}\p{P}]+/gu;
 const SEPARATORS = /[\n\r\p{Z}\p{P}]+/u;
 
-/** Lower case without diacritics: 'Configuração' → 'configuracao'. */
-export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
-}
-
 export function tokenize(text: string): string[] {
   return text.split(SEPARATORS).filter(Boolean);
 }
 
-/** The term function of both indexing and querying. */
-export function processTerm(term: string): string | null {
-  const folded = fold(term);
-  return folded ? folded : null;
-}
+/** Tells whether a word of the text is one the query matched. */
+export type TokenMatch = (token: string) => boolean;
 
-/** Marks every token whose folded form is one of the matched (folded) terms. */
-export function highlight(text: string, terms: ReadonlySet<string>): Segment[] {
+/** Marks every token the query matched. */
+export function highlight(text: string, isMatch: TokenMatch): Segment[] {
   if (!text) return [];
-  if (terms.size === 0) return [{ text }];
   const out: Segment[] = [];
   let last = 0;
   for (const m of text.matchAll(TOKEN)) {
-    if (!terms.has(fold(m[0]))) continue;
+    if (!isMatch(m[0])) continue;
     if (m.index > last) push(out, text.slice(last, m.index), false);
     push(out, m[0], true);
     last = m.index + m[0].length;
@@ -54,16 +45,16 @@ export const ELLIPSIS = '…';
  * A window of `words` words of the text around its first match, with an ellipsis where text was cut
  * (what Algolia's attributesToSnippet returns, as segments).
  */
-export function snippet(text: string, terms: ReadonlySet<string>, words: number): Segment[] {
+export function snippet(text: string, isMatch: TokenMatch, words: number): Segment[] {
   const spans = [...text.matchAll(/\S+/g)];
-  if (spans.length <= words) return highlight(text, terms);
-  const first = spans.findIndex((w) => terms.size > 0 && [...w[0].matchAll(TOKEN)].some((t) => terms.has(fold(t[0]))));
+  if (spans.length <= words) return highlight(text, isMatch);
+  const first = spans.findIndex((w) => [...w[0].matchAll(TOKEN)].some((t) => isMatch(t[0])));
   const lead = Math.floor((words - 1) / 3);
   const start = first < 0 ? 0 : Math.max(0, Math.min(first - lead, spans.length - words));
   const end = start + words;
   const from = spans[start]!.index;
   const last = spans[end - 1]!;
-  const segments = highlight(text.slice(from, last.index + last[0].length), terms);
+  const segments = highlight(text.slice(from, last.index + last[0].length), isMatch);
   if (start > 0) segments.unshift({ text: ELLIPSIS });
   if (end < spans.length) segments.push({ text: ELLIPSIS });
   return merge(segments);
