@@ -8,8 +8,8 @@ export type Translate = (key: I18nKey, params?: Record<string, string | number>)
 
 export function createTranslator(strings: Record<string, string>): Translate {
   return (key, params) => {
-    const text = strings[key] ?? key;
+    const text = Object.hasOwn(strings, key) ? strings[key]! : key;
     if (!params) return text;
-    return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+    return text.replace(/\{(\w+)\}/g, (m, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : m));
   };
 }

@@ -95,6 +95,7 @@ export function docJobFactory(loaded: LoadedConfig, locales: LocaleInfo[], strin
       absPath: file.absPath,
       localeBase: localeBase(config.baseUrl, l.prefix),
       docsBase: routePath(config.baseUrl, l.prefix, config.docs.routeBasePath),
+      siteBase: config.url.replace(/\/+$/, '') + config.baseUrl,
       codeThemes: config.themeConfig.code.theme,
       strings: {
         admonitions: Object.fromEntries(['note', 'tip', 'info', 'warning', 'danger'].map((k) => [k, s[`theme.admonition.${k}`] ?? k])),

@@ -61,7 +61,7 @@ const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0,
 export function expectedOutline(source: string[], sourceLocale: string, locale: string): (string | null)[] {
   return source.map((h) => {
     const i = outlineIndex(sourceLocale, h);
-    return i >= 0 && locale in SERVICE_OUTLINE ? SERVICE_OUTLINE[locale as OutlineLocale][i]! : null;
+    return i >= 0 && Object.hasOwn(SERVICE_OUTLINE, locale) ? SERVICE_OUTLINE[locale as OutlineLocale][i]! : null;
   });
 }
 

@@ -74,7 +74,7 @@ function checkLocales(config: ParsedSiteConfig, file: string): void {
   for (const code of Object.keys(localeConfigs)) {
     if (!locales.includes(code)) lines.push(`i18n.localeConfigs.${code}: unknown locale "${code}"; add it to i18n.locales or remove it`);
   }
-  for (const code of locales) if (!localeConfigs[code]) lines.push(`i18n.localeConfigs: missing the config of locale "${code}" (label, htmlLang, path)`);
+  for (const code of locales) if (!Object.hasOwn(localeConfigs, code)) lines.push(`i18n.localeConfigs: missing the config of locale "${code}" (label, htmlLang, path)`);
   const seenPaths = new Map<string, string>();
   for (const [code, lc] of Object.entries(localeConfigs)) {
     const other = seenPaths.get(lc.path);
@@ -111,5 +111,5 @@ export function localize(value: Localized, locale: string): string;
 export function localize(value: Localized | undefined, locale: string): string | undefined;
 export function localize(value: Localized | undefined, locale: string): string | undefined {
   if (value === undefined || typeof value === 'string') return value;
-  return value[locale];
+  return Object.hasOwn(value, locale) ? value[locale] : undefined;
 }

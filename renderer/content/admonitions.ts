@@ -5,7 +5,13 @@ import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-uti
 import { walk } from './walk.ts';
 
 export const ADMONITION_KINDS = ['note', 'tip', 'info', 'warning', 'danger'] as const;
-const ALIASES: Record<string, (typeof ADMONITION_KINDS)[number]> = { caution: 'warning', important: 'info', secondary: 'note', success: 'tip' };
+// A Map, not an object: a directive named `constructor` must not find Object's own constructor.
+const ALIASES = new Map<string, (typeof ADMONITION_KINDS)[number]>([
+  ['caution', 'warning'],
+  ['important', 'info'],
+  ['secondary', 'note'],
+  ['success', 'tip'],
+]);
 
 /** Accepts Docusaurus' older form `:::note Title` by rewriting it to `:::note[Title]` (outside code fences). */
 export function normaliseAdmonitionTitles(markdown: string): string {
@@ -42,7 +48,7 @@ export function remarkAdmonitions(options: AdmonitionOptions) {
       }
       if (node.type !== 'containerDirective') return undefined;
       const directive = node as ContainerDirective;
-      let kind = ADMONITION_KINDS.find((k) => k === directive.name) ?? ALIASES[directive.name];
+      let kind = ADMONITION_KINDS.find((k) => k === directive.name) ?? ALIASES.get(directive.name);
       if (!kind) {
         options.onUnknown(directive.name, directive.position?.start.line);
         kind = 'note';

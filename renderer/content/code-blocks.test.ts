@@ -4,21 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { DeferredHighlighter, type HighlightBatch } from './code-blocks.ts';
 import { highlightBlocks } from './highlight.ts';
 import { renderMarkdown, type MarkdownInput } from './markdown.ts';
+import { markdownInput } from './test-input.ts';
 
 const themes = { light: 'github-light-default', dark: 'github-dark-default' };
 
 function input(body: string, deferHighlight?: MarkdownInput['deferHighlight']): MarkdownInput {
-  return {
-    body,
-    file: 'content/en/x.md',
-    relPath: 'compute/x.md',
-    lineOffset: 4,
-    localeBase: '/b/',
-    docsBase: '/b/docs',
-    codeThemes: themes,
-    strings: { admonitions: { note: 'note', tip: 'tip', info: 'info', warning: 'warning', danger: 'danger' }, copyCode: 'Copy', footnoteLabel: 'Footnotes', footnoteBackLabel: 'Back' },
-    ...(deferHighlight ? { deferHighlight } : {}),
-  };
+  return markdownInput(body, { file: 'content/en/x.md', lineOffset: 4, codeThemes: themes, ...(deferHighlight ? { deferHighlight } : {}) });
 }
 
 const page = [

@@ -39,7 +39,8 @@ function getHighlighter(themes: CodeThemes): Promise<Highlighter> {
 /** The language a block is highlighted as: 'text' for plain and unknown ones (undefined: unknown). */
 function resolveLanguage(lang: string): string | undefined {
   if (PLAIN.has(lang)) return 'text';
-  return lang in bundledLanguages ? lang : undefined;
+  // Own keys only: `constructor` or `__proto__` is a language name nobody has, not an inherited property.
+  return Object.hasOwn(bundledLanguages, lang) ? lang : undefined;
 }
 
 // Each language loads once per highlighter, even when blocks of a new language arrive from two pages at once.
@@ -80,7 +81,7 @@ export async function highlightBlocks(blocks: { lang: string; code: string }[], 
  */
 export async function warmHighlighter(themes: CodeThemes, langs: Iterable<string>): Promise<void> {
   const highlighter = await getHighlighter(themes);
-  for (const lang of langs) if (lang in bundledLanguages) await ensureLanguage(highlighter, lang);
+  for (const lang of langs) if (Object.hasOwn(bundledLanguages, lang)) await ensureLanguage(highlighter, lang);
 }
 
 export interface HighlightOptions {

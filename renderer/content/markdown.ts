@@ -9,10 +9,12 @@ import { unified } from 'unified';
 import type { VFile } from 'vfile';
 import { normaliseAdmonitionTitles, remarkAdmonitions } from './admonitions.ts';
 import { parseMarkdown } from './parse.ts';
+import { LostContentError } from './lost-content.ts';
+import { ContentError } from '../errors.ts';
 import { extractHeadings, extractSections, type Heading, type Section } from './extract.ts';
 import { rehypeHighlight } from './highlight.ts';
 import { rehypeLinks, type SourceLink } from './links.ts';
-import { sanitizeSchema } from './sanitize.ts';
+import { rehypeUserContentIds, sanitizeSchema } from './sanitize.ts';
 import { rehypeHeadingIds } from './slug.ts';
 import { rehypeTaskListLabels } from './task-lists.ts';
 
@@ -24,6 +26,8 @@ export interface MarkdownInput {
   lineOffset: number;
   localeBase: string;
   docsBase: string;
+  /** The site's published base address (config `url` + `baseUrl`), to check absolute links to it. */
+  siteBase?: string;
   codeThemes: { light: string; dark: string };
   strings: { admonitions: Record<string, string>; copyCode: string; footnoteLabel: string; footnoteBackLabel: string };
   /** Highlight code blocks elsewhere (see code-blocks.ts); by default they are highlighted here. */
@@ -53,6 +57,15 @@ function codeHandler(_state: unknown, node: Code): Element {
   };
 }
 
+function parseOrExplain(input: MarkdownInput, body: string): MdastRoot {
+  try {
+    return (input.parse ?? parseMarkdown)(body);
+  } catch (err) {
+    if (!(err instanceof LostContentError)) throw err;
+    throw new ContentError(err.message, { file: input.file, line: err.line + input.lineOffset }, { hint: err.hint });
+  }
+}
+
 export async function renderMarkdown(input: MarkdownInput): Promise<MarkdownOutput> {
   const warnings: string[] = [];
   const links: SourceLink[] = [];
@@ -70,7 +83,7 @@ export async function renderMarkdown(input: MarkdownInput): Promise<MarkdownOutp
   // is only needed for pages that embed HTML (or when a test parser is plugged in).
   // rehype-raw brings a whole HTML parser (parse5): loaded by the first page that needs it.
   if (hasRawHtml) processor.use((await loadRehypeRaw()).default);
-  if (hasRawHtml || input.parse) processor.use(rehypeSanitize, sanitizeSchema);
+  if (hasRawHtml || input.parse) processor.use(rehypeSanitize, sanitizeSchema).use(rehypeUserContentIds);
   processor
     .use(rehypeHeadingIds)
     .use(rehypeTaskListLabels)
@@ -80,9 +93,9 @@ export async function renderMarkdown(input: MarkdownInput): Promise<MarkdownOutp
       onUnknownLanguage: (lang, line) => warnings.push(`${at(line)}: unknown code-block language "${lang}", shown as plain text`),
       ...(input.deferHighlight ? { defer: input.deferHighlight } : {}),
     })
-    .use(rehypeLinks, { relPath: input.relPath, localeBase: input.localeBase, docsBase: input.docsBase, lineOffset: input.lineOffset, links });
+    .use(rehypeLinks, { relPath: input.relPath, localeBase: input.localeBase, docsBase: input.docsBase, ...(input.siteBase ? { siteBase: input.siteBase } : {}), lineOffset: input.lineOffset, links });
 
-  const mdast = (input.parse ?? parseMarkdown)(normaliseAdmonitionTitles(input.body));
+  const mdast = parseOrExplain(input, normaliseAdmonitionTitles(input.body));
   const tree = (await processor.run(mdast, { path: input.file } as unknown as VFile)) as HastRoot;
   return { html: toHtml(tree), headings: extractHeadings(tree), sections: extractSections(tree), links, warnings };
 }

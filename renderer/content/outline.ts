@@ -50,7 +50,7 @@ export const OUTLINE_HINTS: Record<OutlineLocale, readonly string[]> = {
   ],
 };
 
-const isOutlineLocale = (locale: string): locale is OutlineLocale => locale in SERVICE_OUTLINE;
+const isOutlineLocale = (locale: string): locale is OutlineLocale => Object.hasOwn(SERVICE_OUTLINE, locale);
 
 /** The outline of a locale; a locale without its own falls back to English. */
 export function outlineFor(locale: string): { heading: string; hint: string }[] {

@@ -11,22 +11,13 @@ import { describe, expect, it } from 'vitest';
 import { parseFrontMatter } from './front-matter.ts';
 import { renderMarkdown, type MarkdownInput } from './markdown.ts';
 import { parseMarkdown } from './parse.ts';
+import { markdownInput } from './test-input.ts';
 
 const reference = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
 const remarkParseFn = (md: string) => reference.parse(md) as Root;
 
 function input(body: string, parse?: MarkdownInput['parse']): MarkdownInput {
-  return {
-    body,
-    file: 'x.md',
-    relPath: 'compute/x.md',
-    lineOffset: 0,
-    localeBase: '/b/',
-    docsBase: '/b/docs',
-    codeThemes: { light: 'github-light', dark: 'github-dark' },
-    strings: { admonitions: { note: 'note', tip: 'tip', info: 'info', warning: 'warning', danger: 'danger' }, copyCode: 'Copy', footnoteLabel: 'Footnotes', footnoteBackLabel: 'Back' },
-    parse,
-  };
+  return markdownInput(body, parse ? { parse } : {});
 }
 
 /** Whitespace between block tags is not significant. */

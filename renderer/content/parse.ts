@@ -14,11 +14,13 @@ import markdownItFootnote from 'markdown-it-footnote';
 type MarkdownItInstance = ReturnType<typeof markdownIt>;
 import type { AlignType, Nodes, Parent, PhrasingContent, Root, RootContent } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
+import { refuseDeepNesting, refuseUnclosedHtmlBlock } from './lost-content.ts';
 
 function createParser(): MarkdownItInstance {
   const md = markdownIt({ html: true, linkify: true });
   // Bare e-mail addresses are linked, as GFM does; "mailto:" before one is not (see link_open below).
   md.linkify.set({ fuzzyEmail: true });
+  refuseDeepNesting(md);
   // The plugins' own type packages describe markdown-it's CommonJS types: the casts only bridge the two.
   md.use(markdownItFootnote as unknown as PluginSimple);
   // One generic container: its name and label are read from the opening line, as remark-directive does.
@@ -285,6 +287,7 @@ export function parseMarkdown(source: string, lineOffset = 0): Root {
         push({ type: 'thematicBreak', position: p });
         break;
       case 'html_block':
+        refuseUnclosedHtmlBlock(t.content, (t.map?.[0] ?? 0) + 1);
         push({ type: 'html', value: t.content.replace(/\n$/, ''), position: p });
         break;
       default:

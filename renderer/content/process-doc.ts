@@ -14,6 +14,8 @@ export interface DocJob {
   absPath: string;
   localeBase: string;
   docsBase: string;
+  /** config `url` + `baseUrl`: absolute links to it are checked as internal ones. */
+  siteBase?: string;
   codeThemes: { light: string; dark: string };
   strings: { admonitions: Record<string, string>; copyCode: string; footnoteLabel: string; footnoteBackLabel: string };
 }
@@ -62,6 +64,7 @@ export async function processDoc(job: DocJob, services: DocServices = {}): Promi
       lineOffset: bodyLine - 1,
       localeBase: job.localeBase,
       docsBase: job.docsBase,
+      ...(job.siteBase ? { siteBase: job.siteBase } : {}),
       codeThemes: job.codeThemes,
       strings: job.strings,
       ...(services.deferHighlight ? { deferHighlight: services.deferHighlight } : {}),

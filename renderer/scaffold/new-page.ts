@@ -30,11 +30,12 @@ export interface NewPageResult {
   position: number;
 }
 
-const DESCRIPTION: Record<string, (title: string) => string> = {
-  'pt-BR': (t) => `${t}: resumo de uma frase do que o serviço faz (usado na busca e nas prévias de links).`,
-  en: (t) => `${t}: a one-sentence summary of what the service does (used by search and link previews).`,
-  es: (t) => `${t}: resumen de una frase de lo que hace el servicio (usado por la búsqueda y las vistas previas de enlaces).`,
-};
+// A Map: a site's locale code is looked up here, and `constructor` must not find Object's own.
+const DESCRIPTION = new Map<string, (title: string) => string>([
+  ['pt-BR', (t) => `${t}: resumo de uma frase do que o serviço faz (usado na busca e nas prévias de links).`],
+  ['en', (t) => `${t}: a one-sentence summary of what the service does (used by search and link previews).`],
+  ['es', (t) => `${t}: resumen de una frase de lo que hace el servicio (usado por la búsqueda y las vistas previas de enlaces).`],
+]);
 
 const NEW_PAGE_ERROR = 'new-page';
 
@@ -122,7 +123,7 @@ export function pageSource(locale: string, req: NewPageRequest, position: number
   const fm = [
     '---',
     `title: ${yamlString(req.title)}`,
-    `description: ${yamlString((DESCRIPTION[locale] ?? DESCRIPTION.en!)(req.title))}`,
+    `description: ${yamlString((DESCRIPTION.get(locale) ?? DESCRIPTION.get('en')!)(req.title))}`,
     `sidebar_position: ${position}`,
     `tags: [${req.category}]`,
     ...(req.sidebar ? [] : ['sidebar: false']),

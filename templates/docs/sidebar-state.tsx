@@ -11,7 +11,7 @@ const Ctx = createContext<SidebarState>({ isExpanded: (_k, fallback) => fallback
 
 export function SidebarStateProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<Record<string, boolean>>({});
-  const isExpanded = useCallback((key: string, fallback: boolean) => state[key] ?? fallback, [state]);
+  const isExpanded = useCallback((key: string, fallback: boolean) => (Object.hasOwn(state, key) ? state[key]! : fallback), [state]);
   const setExpanded = useCallback((key: string, expanded: boolean) => setState((s) => ({ ...s, [key]: expanded })), []);
   const value = useMemo(() => ({ isExpanded, setExpanded }), [isExpanded, setExpanded]);
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
