@@ -3,9 +3,10 @@
 // highlighted HTML is filled in once every page is processed. Identical blocks (the same command in three
 // locales) are highlighted once.
 import { randomBytes } from 'node:crypto';
+import type { CodeBlock } from './code-lines.ts';
 import type { CodeThemes } from './highlight.ts';
 
-export type HighlightBatch = (blocks: { lang: string; code: string }[], themes: CodeThemes) => Promise<string[]>;
+export type HighlightBatch = (blocks: CodeBlock[], themes: CodeThemes) => Promise<string[]>;
 
 export class DeferredHighlighter {
   // A per-build token: Markdown that happens to contain a comment of the same shape is left alone.
@@ -14,7 +15,7 @@ export class DeferredHighlighter {
   private readonly indexOf = new Map<string, number>();
   private readonly pending: Promise<void>[] = [];
   private readonly html: string[] = [];
-  private waiting: { lang: string; code: string }[] = [];
+  private waiting: CodeBlock[] = [];
   private scheduled = false;
   private count = 0;
 
@@ -24,13 +25,13 @@ export class DeferredHighlighter {
   ) {}
 
   /** Registers a block; returns the comment text that stands for its `<pre>`. */
-  readonly defer = (lang: string, code: string): string => {
-    const key = `${lang}\n${code}`;
+  readonly defer = (block: CodeBlock): string => {
+    const key = `${block.lang}\n${block.highlight?.join(',') ?? ''}\n${block.lineNumbersFrom ?? ''}\n${block.code}`;
     let index = this.indexOf.get(key);
     if (index === undefined) {
       index = this.count++;
       this.indexOf.set(key, index);
-      this.waiting.push({ lang, code });
+      this.waiting.push(block);
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => this.flush());

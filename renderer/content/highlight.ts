@@ -2,13 +2,14 @@
 // browser gets no highlighter. Languages are loaded on first use; an unknown one is a warning.
 // A build with a worker thread hands the highlighting itself to that thread (see code-blocks.ts): loading
 // grammars and compiling their expressions is most of its cost, and the worker is otherwise idle then.
-import type { Highlighter } from 'shiki';
+import type { Highlighter, ShikiTransformer } from 'shiki';
 // Only the list of language names is loaded up front: the highlighter itself (shiki, its regex engine) is
 // imported on first use, so a main thread that hands its blocks to a worker never loads it.
 import { bundledLanguages } from 'shiki/langs';
 import type { Element, ElementContent, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
+import { codeLines, parseCodeMeta, type CodeBlock } from './code-lines.ts';
 import { walk } from './walk.ts';
 
 const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', '']);
@@ -61,17 +62,44 @@ function ensureLanguage(highlighter: Highlighter, lang: string): Promise<void> |
 // far above any real line, still stopping a pathological expression from hanging the build.
 const TOKENIZE_TIME_LIMIT_MS = 10_000;
 
-async function highlightPre(highlighter: Highlighter, lang: string, code: string, themes: CodeThemes): Promise<Element> {
+/** Highlighted lines get Docusaurus's class (site CSS written for it carries over); numbers are a CSS counter. */
+function linesTransformer(block: CodeBlock): ShikiTransformer[] {
+  const from = block.lineNumbersFrom;
+  if (!block.highlight && from === undefined) return [];
+  const highlighted = new Set(block.highlight);
+  return [
+    {
+      pre(node) {
+        this.addClassToHast(node, from === undefined ? 'code-block-lines' : ['code-block-lines', 'code-block-numbered']);
+      },
+      code(node) {
+        if (from !== undefined && from !== 1) node.properties.style = `counter-reset:line ${from - 1}`;
+      },
+      line(node, line) {
+        if (highlighted.has(line)) this.addClassToHast(node, 'theme-code-block-highlighted-line');
+      },
+    },
+  ];
+}
+
+async function highlightPre(highlighter: Highlighter, block: CodeBlock, themes: CodeThemes): Promise<Element> {
+  const { lang, code } = block;
   await ensureLanguage(highlighter, lang);
-  const highlighted = highlighter.codeToHast(code, { lang, themes: { light: themes.light, dark: themes.dark }, defaultColor: 'light', tokenizeTimeLimit: TOKENIZE_TIME_LIMIT_MS });
+  const highlighted = highlighter.codeToHast(code, {
+    lang,
+    themes: { light: themes.light, dark: themes.dark },
+    defaultColor: 'light',
+    tokenizeTimeLimit: TOKENIZE_TIME_LIMIT_MS,
+    transformers: linesTransformer(block),
+  });
   return highlighted.children[0] as Element;
 }
 
 /** Highlights blocks to the HTML of their `<pre>` elements (what a worker thread does for the main thread). */
-export async function highlightBlocks(blocks: { lang: string; code: string }[], themes: CodeThemes): Promise<string[]> {
+export async function highlightBlocks(blocks: CodeBlock[], themes: CodeThemes): Promise<string[]> {
   const highlighter = await getHighlighter(themes);
   const out: string[] = [];
-  for (const b of blocks) out.push(toHtml(await highlightPre(highlighter, b.lang, b.code, themes)));
+  for (const b of blocks) out.push(toHtml(await highlightPre(highlighter, b, themes)));
   return out;
 }
 
@@ -92,13 +120,7 @@ export interface HighlightOptions {
    * Highlight elsewhere: returns the text of an HTML comment that stands in the page's HTML for the block's
    * `<pre>` until the highlighted one is filled in. Without it, blocks are highlighted here.
    */
-  defer?: (lang: string, code: string) => string;
-}
-
-function parseTitle(meta: string | undefined): string | undefined {
-  if (!meta) return undefined;
-  const m = /title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta);
-  return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
+  defer?: (block: CodeBlock) => string;
 }
 
 export function rehypeHighlight(options: HighlightOptions) {
@@ -122,8 +144,11 @@ export function rehypeHighlight(options: HighlightOptions) {
         options.onUnknownLanguage(requested, node.position?.start.line);
         lang = 'text';
       }
-      const pre: ElementContent = options.defer ? { type: 'comment', value: options.defer(lang, code) } : await highlightPre(highlighter!, lang, code, options.themes);
-      const title = parseTitle(meta);
+      const parsed = parseCodeMeta(meta);
+      // Magic comments are read in the comment syntax of the language asked for, even an unknown one.
+      const block = { ...codeLines(requested, code, parsed), lang };
+      const pre: ElementContent = options.defer ? { type: 'comment', value: options.defer(block) } : await highlightPre(highlighter!, block, options.themes);
+      const title = parsed.title;
       const children: ElementContent[] = [];
       if (title) children.push({ type: 'element', tagName: 'div', properties: { className: ['code-block-title'] }, children: [{ type: 'text', value: title }] });
       children.push({

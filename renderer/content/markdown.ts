@@ -13,6 +13,7 @@ import { LostContentError } from './lost-content.ts';
 import { ContentError } from '../errors.ts';
 import { extractHeadings, extractSections, type Heading, type Section } from './extract.ts';
 import { rehypeHighlight } from './highlight.ts';
+import type { CodeBlock } from './code-lines.ts';
 import { rehypeLinks, type SourceLink } from './links.ts';
 import { rehypeUserContentIds, sanitizeSchema } from './sanitize.ts';
 import { rehypeHeadingIds } from './slug.ts';
@@ -31,7 +32,7 @@ export interface MarkdownInput {
   codeThemes: { light: string; dark: string };
   strings: { admonitions: Record<string, string>; copyCode: string; footnoteLabel: string; footnoteBackLabel: string };
   /** Highlight code blocks elsewhere (see code-blocks.ts); by default they are highlighted here. */
-  deferHighlight?: (lang: string, code: string) => string;
+  deferHighlight?: (block: CodeBlock) => string;
   /** The parser (Markdown → mdast); tests pass remark-parse here to compare. */
   parse?: (markdown: string) => MdastRoot;
 }

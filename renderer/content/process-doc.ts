@@ -6,6 +6,7 @@ import { parseFrontMatter, type FrontMatter } from './front-matter.ts';
 import { readUtf8 } from './files.ts';
 import { docIdOf, type SourceLink } from './links.ts';
 import { renderMarkdown } from './markdown.ts';
+import type { CodeBlock } from './code-lines.ts';
 
 export interface DocJob {
   locale: string;
@@ -50,7 +51,7 @@ export interface SerializedUserError {
 
 /** What the thread running processDoc lends it (not part of the job: jobs cross threads). */
 export interface DocServices {
-  deferHighlight?: (lang: string, code: string) => string;
+  deferHighlight?: (block: CodeBlock) => string;
 }
 
 export async function processDoc(job: DocJob, services: DocServices = {}): Promise<DocResult> {

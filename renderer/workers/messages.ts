@@ -1,8 +1,9 @@
 // What the main thread and the build's worker threads say to each other.
+import type { CodeBlock } from '../content/code-lines.ts';
 import type { CodeThemes } from '../content/highlight.ts';
 import type { DocJob, DocResult } from '../content/process-doc.ts';
 
-export type WorkerRequestBody = { type: 'docs'; jobs: DocJob[] } | { type: 'highlight'; blocks: { lang: string; code: string }[]; themes: CodeThemes };
+export type WorkerRequestBody = { type: 'docs'; jobs: DocJob[] } | { type: 'highlight'; blocks: CodeBlock[]; themes: CodeThemes };
 export type WorkerRequest = WorkerRequestBody & { id: number };
 
 export type WorkerResponse =

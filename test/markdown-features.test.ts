@@ -1,0 +1,77 @@
+// Docusaurus's Markdown features on a built site (issue 14): heading ids `{#custom-id}` in the page, its
+// TOC and its search records; code blocks with a title, highlighted and numbered lines.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeSite, minimalContent, page, runCli } from './helpers/fixture-site.ts';
+
+const features = [
+  '## Getting started {#start}',
+  '',
+  'Jump to [the end](#the-end) or [the start](#start).',
+  '',
+  '```ts title="src/handler.ts" {2} showLineNumbers=10',
+  'export function handler() {',
+  '  return 42;',
+  '}',
+  '```',
+  '',
+  '```bash',
+  '# highlight-next-line',
+  'aws s3 ls',
+  'aws s3 mb s3://bucket',
+  '```',
+  '',
+  '## Last section {#the-end}',
+  '',
+  'See [the start of the other page](./ec2.md#start-here).',
+].join('\n');
+
+let root: string;
+let html: string;
+
+beforeAll(() => {
+  root = makeSite({
+    ...minimalContent,
+    'content/en/compute/features.md': page('Features', features),
+    'content/en/compute/ec2.md': page('Amazon EC2', '## What it is {#start-here}\n\nVirtual machines.'),
+  });
+  const r = runCli(['build', '--root', root]);
+  expect(r.status, r.stderr).toBe(0);
+  html = readFileSync(join(root, 'build', 'docs', 'compute', 'features.html'), 'utf8');
+});
+
+describe('Markdown features on a built page', () => {
+  it('custom heading ids are the anchors, in the page and its table of contents, and links to them are checked', () => {
+    expect(html).toContain('<h2 id="start">Getting started</h2>');
+    expect(html).toContain('<h2 id="the-end">Last section</h2>');
+    expect(html).not.toContain('{#');
+    const toc = html.slice(html.indexOf('theme-doc-toc'));
+    expect(toc).toContain('href="#start"');
+    expect(toc).toContain('href="#the-end"');
+    // The other page's custom id satisfied the link check (the build passed); a wrong one fails it.
+    const bad = makeSite({ ...minimalContent, 'content/en/compute/ec2.md': page('Amazon EC2', '## What it is {#start-here}\n\n[x](#what-it-is)') });
+    const r = runCli(['build', '--root', bad]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('#what-it-is');
+  });
+
+  it('search records carry the custom ids and the plain titles', () => {
+    const dir = join(root, 'build', 'assets', 'search');
+    const file = readdirSync(dir).find((f) => f.startsWith('index.en.'))!;
+    const index = readFileSync(join(dir, file), 'utf8');
+    // Records are packed per page: [id, type, [headings], text].
+    expect(index).toContain('"/aws-cheatsheet/docs/compute/features"');
+    expect(index).toContain('["start","lvl2",["Getting started"]');
+    expect(index).toContain('["the-end","lvl2",["Last section"]');
+    expect(index).not.toContain('{#start}');
+  });
+
+  it('code blocks keep their title, highlight and number lines, and lose their magic comments', () => {
+    expect(html).toContain('<div class="code-block-title">src/handler.ts</div>');
+    expect(html).toContain('code-block-lines code-block-numbered');
+    expect(html).toContain('<code style="counter-reset:line 9">');
+    expect(html.match(/class="line theme-code-block-highlighted-line"/g)).toHaveLength(2);
+    expect(html).not.toContain('highlight-next-line');
+  });
+});
