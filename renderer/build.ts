@@ -11,6 +11,8 @@ import type { ContentFile } from './content/files.ts';
 import { loadContent, type LocaleContent } from './content/load.ts';
 import type { DocJob } from './content/process-doc.ts';
 import { bundleClient, type ClientBundle } from './bundle/client.ts';
+import { mermaidFiles } from './bundle/mermaid.ts';
+import { hasMermaid } from './content/mermaid.ts';
 import { BrokenLinksError } from './errors.ts';
 import { checkLinks, scanPage, StringPool, type PageScan } from './links/check.ts';
 import { claimOutputDir } from './output-guard.ts';
@@ -202,6 +204,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
     });
     for (const [k, v] of search.files) put(k, v);
     for (const [k, v] of bundle?.files ?? []) if (!k.endsWith('.map')) put(k, v);
+    if ([...content.values()].some((l) => l.docs.some((d) => hasMermaid(d.html)))) for (const [k, v] of mermaidFiles()) put(k, v);
     put('sitemap.xml', renderSitemap(table.routes, config.url));
     // A robots.txt of the site's own (static/) wins.
     if (!known.has(`${config.baseUrl}robots.txt`)) put('robots.txt', renderRobots(config));

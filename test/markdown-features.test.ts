@@ -1,6 +1,7 @@
 // Docusaurus's Markdown features on a built site (issue 14): heading ids `{#custom-id}` in the page, its
-// TOC and its search records; code blocks with a title, highlighted and numbered lines.
-import { readFileSync, readdirSync } from 'node:fs';
+// TOC and its search records; code blocks with a title, highlighted and numbered lines; mermaid diagrams
+// (drawn in the browser: test/browser/mermaid.test.ts).
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeSite, minimalContent, page, runCli } from './helpers/fixture-site.ts';
@@ -73,5 +74,23 @@ describe('Markdown features on a built page', () => {
     expect(html).toContain('<code style="counter-reset:line 9">');
     expect(html.match(/class="line theme-code-block-highlighted-line"/g)).toHaveLength(2);
     expect(html).not.toContain('highlight-next-line');
+  });
+});
+
+describe('mermaid blocks', () => {
+  it('become a diagram container holding the source, and the build ships mermaid only for a site that has one', () => {
+    expect(existsSync(join(root, 'build', 'assets', 'mermaid'))).toBe(false);
+    const withDiagram = makeSite({ ...minimalContent, 'content/en/compute/ec2.md': page('Amazon EC2', '## What it is\n\n```mermaid\ngraph TD\n  A[S3 & <b>] --> B\n```') });
+    const r = runCli(['build', '--root', withDiagram]);
+    expect(r.status, r.stderr).toBe(0);
+    const out = readFileSync(join(withDiagram, 'build', 'docs', 'compute', 'ec2.html'), 'utf8');
+    expect(out).toContain('<div class="theme-mermaid docusaurus-mermaid-container"><pre class="mermaid-source">graph TD\n  A[S3 &#x26; &#x3C;b>] --> B</pre></div>');
+    expect(out).not.toContain('language-mermaid');
+    const entry = join(withDiagram, 'build', 'assets', 'mermaid', 'mermaid.esm.min.mjs');
+    expect(existsSync(entry)).toBe(true);
+    // Every chunk the entry imports is there.
+    const imported = [...readFileSync(entry, 'utf8').matchAll(/from"\.\/(chunks\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(imported.length).toBeGreaterThan(3);
+    for (const rel of imported) expect(existsSync(join(withDiagram, 'build', 'assets', 'mermaid', rel)), rel).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import type { Element, ElementContent, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
 import { codeLines, parseCodeMeta, type CodeBlock } from './code-lines.ts';
+import { isMermaid, mermaidElement } from './mermaid.ts';
 import { walk } from './walk.ts';
 
 const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', '']);
@@ -139,6 +140,10 @@ export function rehypeHighlight(options: HighlightOptions) {
       const requested = String(node.properties.dataLanguage ?? '').toLowerCase();
       const meta = node.properties.dataMeta === undefined ? undefined : String(node.properties.dataMeta);
       const code = toString(node).replace(/\n$/, '');
+      if (isMermaid(requested)) {
+        parent.children[index] = mermaidElement(code, node.position);
+        continue;
+      }
       let lang = resolveLanguage(requested);
       if (lang === undefined) {
         options.onUnknownLanguage(requested, node.position?.start.line);

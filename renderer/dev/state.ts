@@ -3,6 +3,7 @@
 // a full rebuild makes a new one.
 import { extname } from 'node:path';
 import type { ClientBundle } from '../bundle/client.ts';
+import { MERMAID_ENTRY, mermaidFiles } from '../bundle/mermaid.ts';
 import type { LoadedConfig } from '../config/load.ts';
 import type { ContentFile } from '../content/files.ts';
 import type { LocaleContent } from '../content/load.ts';
@@ -139,6 +140,8 @@ export function putSitemap(state: DevState): void {
 export function putBundle(state: DevState, previous?: ClientBundle): void {
   for (const file of previous?.files.keys() ?? []) state.files.delete(file);
   for (const [file, bytes] of state.bundle.files) if (!file.endsWith('.map')) state.files.set(file, bytes);
+  // Always served: a diagram may be added by any edit, and these files never change while serving.
+  if (!state.files.has(MERMAID_ENTRY)) for (const [file, bytes] of mermaidFiles()) state.files.set(file, bytes);
 }
 
 export function putSearch(state: DevState, previous?: SearchAssets): void {

@@ -1,0 +1,58 @@
+// Draws the page's mermaid diagrams (renderer/content/mermaid.ts), as Docusaurus's mermaid theme does:
+// mermaid itself is loaded on the first page that has a diagram, never on others, and diagrams are drawn
+// again in the other palette when the colour mode changes. This module is its own chunk, imported by
+// Root only when the page has a diagram.
+
+interface Mermaid {
+  initialize(config: Record<string, unknown>): void;
+  render(id: string, text: string): Promise<{ svg: string; bindFunctions?: (element: Element) => void }>;
+}
+
+let mermaid: Promise<Mermaid> | undefined;
+let drawing: Promise<void> = Promise.resolve();
+let count = 0;
+
+const themeOf = () => (document.documentElement.dataset.theme === 'dark' ? 'dark' : 'default');
+
+async function drawAll(src: string): Promise<void> {
+  const blocks = [...document.querySelectorAll<HTMLElement>('.theme-mermaid')];
+  const theme = themeOf();
+  const todo = blocks.filter((el) => el.dataset.drawn !== theme);
+  if (!todo.length) return;
+  const m = await (mermaid ??= import(/* @vite-ignore */ src).then((mod: { default: Mermaid }) => mod.default));
+  // The page's own markup is never trusted to script: mermaid's strict level escapes labels, no click handlers.
+  m.initialize({ startOnLoad: false, theme, securityLevel: 'strict' });
+  for (const el of todo) {
+    // The source comes from the page's HTML the first time; kept aside once the diagram replaces it.
+    const source = (el.dataset.source ??= el.querySelector('pre.mermaid-source')?.textContent ?? '');
+    const id = `mermaid-svg-${++count}`;
+    try {
+      const { svg, bindFunctions } = await m.render(id, source);
+      el.innerHTML = svg;
+      bindFunctions?.(el);
+      el.dataset.drawn = theme;
+      el.removeAttribute('data-error');
+    } catch (err) {
+      // The source stays on the page, with mermaid's own explanation under it.
+      document.getElementById(`d${id}`)?.remove();
+      el.dataset.error = '';
+      el.dataset.drawn = theme;
+      const message = document.createElement('p');
+      message.className = 'mermaid-error';
+      message.textContent = err instanceof Error ? err.message : String(err);
+      el.querySelector('.mermaid-error')?.remove();
+      el.append(message);
+    }
+  }
+}
+
+/** Draws the diagrams of the page on screen and keeps them in the colour mode; returns a stop function. */
+export function showDiagrams(src: string): () => void {
+  const draw = () => {
+    drawing = drawing.then(() => drawAll(src)).catch(() => undefined);
+  };
+  draw();
+  const observer = new MutationObserver(draw);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
+}
