@@ -66,7 +66,11 @@ export function checkLinks({ routes, pages, files, baseUrl, readHtml }: LinkChec
       if (!path.startsWith(baseUrl)) return { kind: 'link', reason: `outside the site's base URL ${baseUrl}` };
       return { kind: 'link', reason: 'no such page' };
     }
-    if (hash && !idsOf(target).has(hash)) return { kind: 'anchor', reason: `no heading or element with id "${hash}" on ${target.data.path}` };
+    if (hash && !idsOf(target).has(hash)) {
+      // Ids written in a page's HTML carry GitHub's prefix (renderer/content/sanitize.ts): say so.
+      const prefixed = idsOf(target).has(`user-content-${hash}`) ? `; ids written in HTML are prefixed: link to #user-content-${hash}` : '';
+      return { kind: 'anchor', reason: `no heading or element with id "${hash}" on ${target.data.path}${prefixed}` };
+    }
     return null;
   };
 
