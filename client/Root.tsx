@@ -4,7 +4,7 @@
 // that cannot be loaded turns the navigation into a full page load.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import type { RouteData, SiteData } from '../renderer/shared/types.ts';
-import { MERMAID_ENTRY, splitHash } from '../renderer/shared/urls.ts';
+import { splitHash } from '../renderer/shared/urls.ts';
 import { App } from '../templates/App.tsx';
 import type { Runtime } from '../templates/context.tsx';
 import { installCopyButtons } from './copy-code.ts';
@@ -125,18 +125,8 @@ export function Root({ site, initialRoute, initialPage, pages }: { site: SiteDat
   // Diagrams: the code that draws them is fetched only by a page that has one.
   useEffect(() => {
     if (!document.querySelector('.theme-mermaid')) return undefined;
-    let stop: (() => void) | undefined;
-    let left = false;
-    import('./mermaid.ts').then(
-      (m) => {
-        if (!left) stop = m.showDiagrams(site.baseUrl + MERMAID_ENTRY);
-      },
-      () => undefined,
-    );
-    return () => {
-      left = true;
-      stop?.();
-    };
+    const drawing = import('./mermaid.ts').then((m) => m.showDiagrams(site.baseUrl), () => undefined);
+    return () => void drawing.then((stop) => stop?.());
   }, [current, site]);
 
   useEffect(() => installPlainLinks(runtime), [runtime]);

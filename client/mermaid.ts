@@ -2,6 +2,7 @@
 // mermaid itself is loaded on the first page that has a diagram, never on others, and diagrams are drawn
 // again in the other palette when the colour mode changes. This module is its own chunk, imported by
 // Root only when the page has a diagram.
+import { MERMAID_ENTRY } from '../renderer/shared/mermaid.ts';
 
 interface Mermaid {
   initialize(config: Record<string, unknown>): void;
@@ -47,7 +48,8 @@ async function drawAll(src: string): Promise<void> {
 }
 
 /** Draws the diagrams of the page on screen and keeps them in the colour mode; returns a stop function. */
-export function showDiagrams(src: string): () => void {
+export function showDiagrams(baseUrl: string): () => void {
+  const src = baseUrl + MERMAID_ENTRY;
   const draw = () => {
     drawing = drawing.then(() => drawAll(src)).catch(() => undefined);
   };

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-import { MERMAID_ENTRY } from '../shared/urls.ts';
+import { MERMAID_ENTRY } from '../shared/mermaid.ts';
 export { MERMAID_ENTRY };
 
 /** mermaid's browser files by output path (below baseUrl). */

@@ -51,6 +51,3 @@ export function normalisePath(path: string, homes: string[]): string {
   if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
   return p;
 }
-
-/** Where the browser finds mermaid's entry module, below baseUrl (shipped by the build when a page has a diagram). */
-export const MERMAID_ENTRY = 'assets/mermaid/mermaid.esm.min.mjs';
