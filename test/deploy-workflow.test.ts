@@ -96,8 +96,9 @@ describe("the workflow's commands, run as GitHub runs them", () => {
     // repository's, hard-linked (seconds instead of a download), then its prepare script compiles the CLI.
     // (Not the tests: this folder is inside test/.)
     for (const entry of readdirSync(REPO)) {
-      // (Nor outputs, which another build may be writing: build/, .build.previous/, .build.tmp-*/.)
-      if (!['node_modules', 'dist', 'build', '.git', 'test'].includes(entry) && !entry.startsWith('.build')) cpSync(join(REPO, entry), join(work, entry), { recursive: true });
+      // (Nor outputs, which another build may be writing: build/, .build.previous/, .build.tmp-*/, nor the
+      // benchmarks' generated corpora and caches, which a build does not read.)
+      if (!['node_modules', 'dist', 'build', '.git', 'test', 'bench', '.cache'].includes(entry) && !entry.startsWith('.build')) cpSync(join(REPO, entry), join(work, entry), { recursive: true });
     }
     const install = spawnSync('cp', ['-al', join(REPO, 'node_modules'), join(work, 'node_modules')], { encoding: 'utf8' });
     expect(install.status, install.stderr).toBe(0);

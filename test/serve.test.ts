@@ -79,7 +79,9 @@ describe('cheatsheet serve', () => {
       [css, 'text/css; charset=utf-8'],
       [`${BASE}assets/routes/en.dev.json`, 'application/json; charset=utf-8'],
       [`${BASE}sitemap.xml`, 'application/xml; charset=utf-8'],
+      [`${BASE}robots.txt`, 'text/plain; charset=utf-8'],
       [`${BASE}img/favicon.svg`, 'image/svg+xml'],
+      [`${BASE}img/social-card.png`, 'image/png'],
       ['/__cheatsheet/client.js', 'text/javascript; charset=utf-8'],
     ];
     for (const [path, type] of expectations) {

@@ -1,7 +1,8 @@
 // The dev server's build, held in memory: every stage's output, so that one change can replace just the
 // parts it touches. Nothing here is module-level: a state object lives as long as one `serve` session and
 // a full rebuild makes a new one.
-import { extname } from 'node:path';
+import { existsSync } from 'node:fs';
+import { extname, join } from 'node:path';
 import type { ClientBundle } from '../bundle/client.ts';
 import { MERMAID_ENTRY, mermaidFiles } from '../bundle/mermaid.ts';
 import type { LoadedConfig } from '../config/load.ts';
@@ -134,7 +135,8 @@ export function renderRoutes(state: DevState, routes: RouteEntry[]): Map<string,
 
 export function putSitemap(state: DevState): void {
   state.files.set('sitemap.xml', renderSitemap(state.table.routes, state.loaded.config.url));
-  state.files.set('robots.txt', renderRobots(state.loaded.config));
+  // As in build: a robots.txt of the site (static/) wins.
+  if (!existsSync(join(state.staticDir, 'robots.txt'))) state.files.set('robots.txt', renderRobots(state.loaded.config));
 }
 
 export function putBundle(state: DevState, previous?: ClientBundle): void {

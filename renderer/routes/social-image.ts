@@ -6,7 +6,8 @@ import { localize } from '../config/validate.ts';
 import type { HeadData } from '../shared/types.ts';
 
 export function absoluteImageUrl(image: string, config: Pick<SiteConfig, 'url' | 'baseUrl'>): string {
-  if (/^https?:\/\//i.test(image)) return image;
+  // A URL with a scheme, or protocol-relative: already absolute.
+  if (/^[a-z][a-z0-9+.-]*:/i.test(image) || image.startsWith('//')) return image;
   return config.url + config.baseUrl + encodeURI(image.replace(/^\.?\/+/, ''));
 }
 
