@@ -7,6 +7,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startServe } from './helpers/dev-server.ts';
 import { makeSite, minimalContent, page, REPO, runCli, type CliResult } from './helpers/fixture-site.ts';
 import { expectUserError, snapshot } from './helpers/user-error.ts';
 
@@ -32,6 +33,19 @@ describe('symbolic links and special files', () => {
     const { root, r } = breakBuiltSite((root) => symlinkSync('/etc/passwd', join(root, 'static', 'passwd')));
     expectUserError(r, 'static/passwd: Symbolic link to /etc/passwd, outside the project: refused');
     expect(existsSync(join(root, 'build', 'passwd'))).toBe(false);
+  });
+
+  it('serve keeps running with such a link in static/ and never serves it', async () => {
+    const root = makeSite({ ...minimalContent, 'static/img/logo.svg': '<svg/>' });
+    symlinkSync('/etc/passwd', join(root, 'static', 'passwd'));
+    const served = await startServe(['--root', root, '--port', '0']);
+    try {
+      expect((await fetch(`${served.origin}/aws-cheatsheet/passwd`)).status).toBe(404);
+      expect((await fetch(`${served.origin}/aws-cheatsheet/img/logo.svg`)).status).toBe(200);
+      expect(served.child.exitCode).toBe(null);
+    } finally {
+      await served.stop();
+    }
   });
 
   it('refuses a page linked to a file outside the project, and one linked to /dev/zero, without reading them', () => {
