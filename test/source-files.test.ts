@@ -94,6 +94,15 @@ describe('names', () => {
     expectUserError(statics.r, 'static/img/logo.svg and static/img/Logo.svg differ only in case');
   });
 
+  it('refuses page and folder names that are device names on Windows (con.md, nul/)', () => {
+    const { r } = breakBuiltSite((root) => {
+      writeFileSync(join(root, 'content', 'en', 'compute', 'con.md'), page('Con'));
+      mkdirSync(join(root, 'content', 'en', 'nul'));
+      writeFileSync(join(root, 'content', 'en', 'nul', 'page.md'), page('Page'));
+    });
+    expectUserError(r, '2 problems found', 'content/en/compute/con.md: "con.md" is a device name on Windows', 'content/en/nul/page.md: "nul" is a device name on Windows');
+  });
+
   it('refuses page names with #, ? or % (a URL cannot carry them as they are) instead of blaming the sidebar', () => {
     const { r } = breakBuiltSite((root) => {
       for (const name of ['c#.md', 'why?.md', '100%.md']) writeFileSync(join(root, 'content', 'en', 'compute', name), page(name));
