@@ -8,6 +8,12 @@ import { isAbsolute, join, relative } from 'node:path';
 import { ContentError } from './errors.ts';
 import { reasonOf } from './fs-errors.ts';
 
+/** Names Windows reserves for devices, whatever the extension: `con.md` cannot be created or checked out there. */
+export const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
+
+/** The name without its extensions, as Windows compares it with its device names (`con.md` → `con`). */
+export const stemOf = (name: string): string => name.replace(/\..*$/, '').trimEnd();
+
 export interface TreeFile {
   /** Path relative to the walked folder, with forward slashes. */
   rel: string;

@@ -301,15 +301,18 @@ function removeStale(root: string, rel: string, written: Set<string>): boolean {
  * link out of the project, nothing but regular files. A site without its own static/ uses the package's, so
  * the project is the folder that holds the static folder.
  */
-export function staticFiles(dir: string): TreeFile[] {
+export function staticFiles(dir: string, strict = true): TreeFile[] {
   if (!existsSync(dir)) return [];
   const { files, errors } = walkSourceTree({ dir, shown: 'static', boundary: dirname(dir), include: () => true });
-  if (errors.length === 1) throw errors[0];
-  if (errors.length > 1) throw new AggregateUserError(errors);
+  if (strict && errors.length === 1) throw errors[0];
+  if (strict && errors.length > 1) throw new AggregateUserError(errors);
   return files;
 }
 
-/** Lists every file of a static folder as public paths (for the link checker). */
-export function listStatic(dir: string, baseUrl: string): string[] {
-  return staticFiles(dir).map((f) => baseUrl + f.rel);
+/**
+ * Lists every file of a static folder as public paths (for the link checker). Not `strict`: only the files
+ * that pass, for the dev server, which never serves the others and leaves reporting them to `build`.
+ */
+export function listStatic(dir: string, baseUrl: string, strict = true): string[] {
+  return staticFiles(dir, strict).map((f) => baseUrl + f.rel);
 }

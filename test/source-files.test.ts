@@ -7,6 +7,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startServe } from './helpers/dev-server.ts';
 import { makeSite, minimalContent, page, REPO, runCli, type CliResult } from './helpers/fixture-site.ts';
 import { expectUserError, snapshot } from './helpers/user-error.ts';
 
@@ -32,6 +33,19 @@ describe('symbolic links and special files', () => {
     const { root, r } = breakBuiltSite((root) => symlinkSync('/etc/passwd', join(root, 'static', 'passwd')));
     expectUserError(r, 'static/passwd: Symbolic link to /etc/passwd, outside the project: refused');
     expect(existsSync(join(root, 'build', 'passwd'))).toBe(false);
+  });
+
+  it('serve keeps running with such a link in static/ and never serves it', async () => {
+    const root = makeSite({ ...minimalContent, 'static/img/logo.svg': '<svg/>' });
+    symlinkSync('/etc/passwd', join(root, 'static', 'passwd'));
+    const served = await startServe(['--root', root, '--port', '0']);
+    try {
+      expect((await fetch(`${served.origin}/aws-cheatsheet/passwd`)).status).toBe(404);
+      expect((await fetch(`${served.origin}/aws-cheatsheet/img/logo.svg`)).status).toBe(200);
+      expect(served.child.exitCode).toBe(null);
+    } finally {
+      await served.stop();
+    }
   });
 
   it('refuses a page linked to a file outside the project, and one linked to /dev/zero, without reading them', () => {
@@ -78,6 +92,15 @@ describe('names', () => {
     expectUserError(r, 'content/en/compute/ec2.md and content/en/compute/EC2.md differ only in case');
     const statics = breakBuiltSite((root) => writeFileSync(join(root, 'static', 'img', 'Logo.svg'), '<svg/>'));
     expectUserError(statics.r, 'static/img/logo.svg and static/img/Logo.svg differ only in case');
+  });
+
+  it('refuses page and folder names that are device names on Windows (con.md, nul/)', () => {
+    const { r } = breakBuiltSite((root) => {
+      writeFileSync(join(root, 'content', 'en', 'compute', 'con.md'), page('Con'));
+      mkdirSync(join(root, 'content', 'en', 'nul'));
+      writeFileSync(join(root, 'content', 'en', 'nul', 'page.md'), page('Page'));
+    });
+    expectUserError(r, '2 problems found', 'content/en/compute/con.md: "con.md" is a device name on Windows', 'content/en/nul/page.md: "nul" is a device name on Windows');
   });
 
   it('refuses page names with #, ? or % (a URL cannot carry them as they are) instead of blaming the sidebar', () => {

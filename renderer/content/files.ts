@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { AggregateUserError, ContentError, type UserError } from '../errors.ts';
 import { isErrnoError, reasonOf } from '../fs-errors.ts';
-import { walkSourceTree } from '../source-tree.ts';
+import { stemOf, walkSourceTree, WINDOWS_RESERVED } from '../source-tree.ts';
 
 export interface ContentFile {
   locale: string;
@@ -33,6 +33,11 @@ export function listContentFiles(root: string, locales: string[]): ContentFile[]
     errors.push(...tree.errors);
     for (const { rel: relPath, abs } of tree.files) {
       const file = `content/${locale}/${relPath}`;
+      const device = relPath.split('/').find((part) => WINDOWS_RESERVED.test(stemOf(part)));
+      if (device) {
+        errors.push(new ContentError(`"${device}" is a device name on Windows: the file cannot be created or checked out there.`, { file }, { hint: 'Rename it (e.g. "console.md" for "con.md").' }));
+        continue;
+      }
       const bad = URL_BREAKING.exec(relPath);
       if (bad) {
         errors.push(new ContentError(`The path has "${bad[0]}", which a URL cannot carry as it is: the page would get a route nobody can reach.`, { file }, { hint: 'Rename the file or folder with letters, digits, "-" and "_".' }));

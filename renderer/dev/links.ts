@@ -19,7 +19,8 @@ function knownFiles(state: DevState): Set<string> {
   const { baseUrl } = state.loaded.config;
   const known = new Set<string>();
   for (const f of state.files.keys()) known.add(baseUrl + f);
-  for (const f of listStatic(state.staticDir, baseUrl)) known.add(f);
+  // The dev server answers only regular files inside static/ (resolveFile); `build` reports the others.
+  for (const f of listStatic(state.staticDir, baseUrl, false)) known.add(f);
   return known;
 }
 

@@ -8,6 +8,7 @@ import { parseCategory } from '../content/category.ts';
 import { parseFrontMatter } from '../content/front-matter.ts';
 import { outlineFor } from '../content/outline.ts';
 import { UserError } from '../errors.ts';
+import { WINDOWS_RESERVED } from '../source-tree.ts';
 import { localeInfos } from '../routes/site-data.ts';
 import { routePath } from '../shared/urls.ts';
 
@@ -41,8 +42,6 @@ const NEW_PAGE_ERROR = 'new-page';
 
 /** File names must fit the file systems (255 bytes with `.md`; a URL segment that long is unusable anyway). */
 export const MAX_SLUG_LENGTH = 100;
-/** Names Windows reserves for devices, whatever the extension: `con.md` cannot be created or checked out there. */
-const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/;
 
 /** Why `value` cannot be a category or page slug, or undefined when it can. */
 export function slugProblem(value: string): string | undefined {
