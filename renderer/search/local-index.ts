@@ -10,7 +10,7 @@ import { tokenize } from '../shared/search-text.ts';
 import type { SearchRecord } from './records.ts';
 
 /** Raw JSON size a shard or chunk grows to before the next one starts (about a third of it gzipped). */
-export const PART_BYTES = { shard: 24_000, chunk: 24_000 };
+export const PART_BYTES = { shard: 16_000, chunk: 12_000 };
 /** A title word in this share of page titles or more ('Amazon', 'AWS') does not count as part of a name. */
 const COMMON_TITLE_SHARE = 0.2;
 
@@ -37,7 +37,7 @@ function elementsOf(r: SearchRecord): Element[] {
     const paren = /^(.+?)\s*\(([^)]+)\)\s*$/.exec(title);
     if (paren) out.push({ field: F.title, index: 1, text: paren[1]! }, { field: F.title, index: 2, text: paren[2]! });
     (r.keywords ?? []).forEach((k, i) => out.push({ field: F.keyword, index: i, text: k }));
-    if (r.description && r.description !== r.content) out.push({ field: F.description, index: 0, text: r.description });
+    if (r.description) out.push({ field: F.description, index: 0, text: r.description });
     out.push({ field: F.category, index: 0, text: r.hierarchy.lvl0 ?? '' });
   } else if (r.type !== 'content') {
     const level = Number(r.type.slice(3));
@@ -123,7 +123,9 @@ export function buildLocalIndex(records: SearchRecord[], siteUrl: string, locale
       }
     }
     const tf = new Map<string, number>();
-    for (const t of tokens(r.content ?? '')) {
+    // A page without intro text shows its description as its text: indexed once, as the description.
+    const text = r.type === 'lvl1' && r.content === r.description ? '' : (r.content ?? '');
+    for (const t of tokens(text)) {
       wordTerm.set(t.word, t.term);
       tf.set(t.term, (tf.get(t.term) ?? 0) + 1);
     }

@@ -20,9 +20,9 @@ const LOCALES = ['pt-BR', 'en', 'es'];
 
 /** What the engine reaches on the site's content (raise these when it gets better, never lower them to pass). */
 const FLOOR: Record<string, { hit1: number; hit3: number; mrr5: number }> = {
-  'pt-BR': { hit1: 0.5, hit3: 0.85, mrr5: 0.7 },
-  en: { hit1: 0.55, hit3: 0.85, mrr5: 0.7 },
-  es: { hit1: 0.4, hit3: 0.75, mrr5: 0.6 },
+  'pt-BR': { hit1: 0.982, hit3: 1, mrr5: 0.988 },
+  en: { hit1: 0.981, hit3: 0.981, mrr5: 0.981 },
+  es: { hit1: 0.982, hit3: 0.982, mrr5: 0.985 },
 };
 
 const OPTIONS = { hitsPerPage: 20, snippetWords: 10 };

@@ -20,12 +20,14 @@ describe('search terms by language', () => {
     expect(term('funções', 'pt')).toBe(term('função', 'pt'));
     expect(term('balanceador', 'pt')).toBe(term('balanceamento', 'pt'));
     expect(term('filas', 'pt')).toBe(term('fila', 'pt'));
+    expect(term('migração', 'pt')).toBe(term('migrar', 'pt'));
   });
 
   it('Spanish: "imágenes" and "imagen", "configuración" with or without its accent', () => {
     expect(term('imágenes', 'es')).toBe(term('imagen', 'es'));
     expect(term('configuracion', 'es')).toBe(term('configuraciones', 'es'));
     expect(term('colas', 'es')).toBe(term('cola', 'es'));
+    expect(term('migración', 'es')).toBe(term('migrar', 'es'));
   });
 
   it('English: plurals and verb forms', () => {

@@ -48,11 +48,11 @@ function stemOf(folded: string, lang: SearchLanguage): string {
   if (folded.length < 4 || /\d/.test(folded)) return folded;
   switch (lang) {
     case 'pt':
-      return trimVowel(fold(portuguese(restore(folded, PT_ENDINGS))));
+      return verbOf(trimVowel(fold(portuguese(restore(folded, PT_ENDINGS)))), 'ac');
     case 'es': {
       // Spanish stems of a plural and its singular can differ by one step ('imágenes' → 'imagen' → 'imag').
       const once = fold(spanish(restore(folded, ES_ENDINGS)));
-      return trimVowel(once.length >= 4 ? fold(spanish(once)) : once);
+      return verbOf(trimVowel(once.length >= 4 ? fold(spanish(once)) : once), 'acion');
     }
     case 'en':
       return english(folded);
@@ -64,6 +64,14 @@ function stemOf(folded: string, lang: SearchLanguage): string {
 /** The stemmer keeps the vowel of some endings ('funções' → 'funçõ', 'função' → 'funçã'): one stem for both. */
 function trimVowel(stem: string): string {
   return stem.length > 4 && /[aeo]$/.test(stem) ? stem.slice(0, -1) : stem;
+}
+
+/**
+ * In short words Snowball keeps the '-aç' of '-ação' and the '-ación' of Spanish ('migração' → 'migrac',
+ * 'migración' → 'migracion'): cut, the noun shares the verb's stem ('migrar' → 'migr').
+ */
+function verbOf(stem: string, ending: string): string {
+  return stem.endsWith(ending) && stem.length - ending.length >= 4 ? stem.slice(0, -ending.length) : stem;
 }
 
 function restore(word: string, endings: [RegExp, string][]): string {

@@ -70,7 +70,7 @@ function collect(input: RankInput): Map<number, DocMatch> {
         for (let c = k + 2; c < k + 2 + count; c++) {
           const code = flat[c]!;
           const field = fieldOf(code);
-          const weight = quality * (field === F.content ? fieldWeight(field, Math.floor(code / 16)) : fieldWeight(field, 0));
+          const weight = quality * (field === F.content ? fieldWeight(field, Math.floor(code / 16)) : fieldWeight(field, 0) * share(field, lenOf(code)));
           if (weight > m.best[i]!) m.best[i] = weight;
           if (field === F.content) continue;
           if (weight > m.head[i]!) m.head[i] = weight;
@@ -89,6 +89,11 @@ function collect(input: RankInput): Map<number, DocMatch> {
     }
   });
   return docs;
+}
+
+/** One word of a long title or keyword ('event' of 'event streaming') says less than a whole one-word name. */
+function share(field: number, len: number): number {
+  return field === F.title || field === F.keyword ? 0.6 + 0.4 / Math.max(len, 1) : 1;
 }
 
 /** A title or keyword that is exactly the query: all its significant words matched, each by its own stem. */

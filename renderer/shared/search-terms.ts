@@ -66,14 +66,21 @@ function exact(v: Vocabulary, word: string, candidates: Map<number, number>): vo
   if (id !== undefined) put(candidates, id, EXACT);
 }
 
-/** Longer words that begin with what is typed; one or two letters expand to words of titles and headings only. */
+/**
+ * Longer words that begin with what is typed; one or two letters expand to words of titles and headings
+ * only. When what is typed is already a word of the text ('bus'), it is probably finished: its longer
+ * words ('business') count for less.
+ */
 function prefix(v: Vocabulary, word: string, candidates: Map<number, number>): void {
   const short = word.length <= 2;
+  const start = lowerBound(v.words, word);
+  const complete = v.words[start] === word;
   let found = 0;
-  for (let i = lowerBound(v.words, word); i < v.words.length && v.words[i]!.startsWith(word) && found < MAX_PREFIX_WORDS; i++) {
+  for (let i = start; i < v.words.length && v.words[i]!.startsWith(word) && found < MAX_PREFIX_WORDS; i++) {
     if (short && v.wordFlags[i] !== '1') continue;
     found++;
-    put(candidates, v.wordTerm[i]!, v.words[i] === word ? EXACT : 0.7 + (0.25 * word.length) / v.words[i]!.length);
+    const quality = v.words[i] === word ? EXACT : 0.7 + (0.25 * word.length) / v.words[i]!.length;
+    put(candidates, v.wordTerm[i]!, complete && quality < EXACT ? quality / 2 : quality);
   }
 }
 

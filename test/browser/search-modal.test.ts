@@ -161,18 +161,36 @@ describe('opening and closing', () => {
 });
 
 describe('results', () => {
-  it('grouped by top-level section, at most 5 each; "lambda" finds the Lambda pages first', async () => {
+  it('grouped by top-level section (neighbouring hits only), at most 5 each; "lambda" finds the Lambda pages first', async () => {
     const { page, problems } = await h.newPage();
     await open(page, h.origin, 'pt-BR/docs/compute/ec2');
     await openModal(page);
     await search(page, 'lambda');
     const groups = await page.locator('.DocSearch-Hit-source').allTextContents();
     expect(groups.slice(0, 2)).toEqual(['Computação', 'Sem servidor (serverless)']);
-    expect(new Set(groups).size).toBe(groups.length);
+    // Only neighbours are grouped, so the engine's order is kept: no two groups in a row share a title.
+    expect(groups.every((g, i) => i === 0 || g !== groups[i - 1])).toBe(true);
     for (const list of await page.locator('.DocSearch-Hits ul').all()) expect(await list.locator('[role="option"]').count()).toBeLessThanOrEqual(5);
     expect((await titles(page))[0]).toBe('AWS Lambda');
     expect(await page.locator('.DocSearch-Hit-title mark').first().textContent()).toBe('Lambda');
     expect(await options(page).first().getAttribute('href')).toBe('/aws-cheatsheet/pt-BR/docs/compute/lambda');
+    expect(problems).toEqual([]);
+  });
+
+  it('lists hits in the search page\'s order', async () => {
+    const { page, problems } = await h.newPage();
+    for (const query of ['fila de mensagens', 'banco de dados']) {
+      await page.goto(`${h.origin}/aws-cheatsheet/pt-BR/search?q=${encodeURIComponent(query)}`);
+      await page.locator(`.search-page__results[data-results-for="${query}"]`).waitFor();
+      const onPage = await page.locator('.search-result h2 a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      await open(page, h.origin, 'pt-BR/docs/compute/ec2');
+      await openModal(page);
+      await search(page, query);
+      const inModal = await options(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      expect(inModal.length).toBeGreaterThan(3);
+      // The modal keeps at most 5 hits of a group: its hits are the page's, in the same order.
+      expect(onPage.filter((href) => inModal.includes(href))).toEqual(inModal);
+    }
     expect(problems).toEqual([]);
   });
 
