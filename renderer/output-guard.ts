@@ -33,11 +33,14 @@ function within(outer: string, inner: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
-/** Made by a build: has the marker, or is empty, or has the layout builds wrote before the marker. */
-export function isBuildOutput(dir: string): boolean {
+/**
+ * Made by a build: has the marker, or is empty, or has the layout builds wrote before the marker. `layout`:
+ * which part of it is enough (the folder a failed build left half written has its first files only).
+ */
+export function isBuildOutput(dir: string, layout: readonly string[] = OUR_LAYOUT): boolean {
   if (existsSync(join(dir, BUILD_MARKER))) return true;
   if (readdirSync(dir).length === 0) return true;
-  return OUR_LAYOUT.every((p) => existsSync(join(dir, p)));
+  return layout.every((p) => existsSync(join(dir, p)));
 }
 
 /**
@@ -58,13 +61,14 @@ export function checkOutputDir(root: string, outDir: string, configFile: string,
     if (within(at, out)) throw error(`--out-dir "${shown}" is inside the site's sources (${source}).`, own);
   }
   const spare = join(dirname(out), `.${basename(out)}.previous`);
-  for (const [dir, name] of [
-    [out, `--out-dir "${shown}"`],
-    [spare, `${spare} (where a build keeps the output it replaces)`],
+  for (const [dir, name, layout] of [
+    [out, `--out-dir "${shown}"`, OUR_LAYOUT],
+    // Builds before the marker also left here what a failed build had written: the site data comes first.
+    [spare, `${spare} (where a build keeps the output it replaces)`, ['assets/site']],
   ] as const) {
     if (!existsSync(dir)) continue;
     if (!statSync(dir).isDirectory()) throw error(`${name} is a file, not a folder.`, 'Give --out-dir a folder (it is created if missing).');
-    if (!isBuildOutput(dir)) {
+    if (!isBuildOutput(dir, layout)) {
       throw error(
         `${name} already exists and was not made by cheatsheet build (it has no ${BUILD_MARKER} file): a build replaces its output folder whole, so it is left alone.`,
         'Pick a new or empty folder, or move this one away yourself if nothing in it is needed.',

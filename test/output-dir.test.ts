@@ -72,6 +72,12 @@ describe('--out-dir', () => {
     const r = runCli(['build', '--root', root]);
     expect(r.status, r.stderr).toBe(0);
     expect(existsSync(join(root, 'build', '.cheatsheet-build'))).toBe(true);
+    // What a failed build of that time left as .build.previous: its first files, without the marker.
+    rmSync(join(root, '.build.previous'), { recursive: true, force: true });
+    mkdirSync(join(root, '.build.previous', 'assets', 'site'), { recursive: true });
+    writeFileSync(join(root, '.build.previous', 'assets', 'site', 'data.en.json'), '{}');
+    const again = runCli(['build', '--root', root]);
+    expect(again.status, again.stderr).toBe(0);
   });
 });
 
