@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { build } from '../renderer/build.ts';
 import type { CompiledConfig } from '../renderer/config/compile.ts';
 import { UserError } from '../renderer/errors.ts';
+import { formatProblem } from '../renderer/problems.ts';
 import { printWarning } from './report.ts';
 
 export interface BuildFlags {
@@ -34,13 +35,14 @@ export async function buildCommand(flags: BuildFlags): Promise<number> {
   const threads = parseThreads(flags.threads);
   const result = await build({ root: flags.root, outDir: flags.outDir, configFile: flags.config, minify: flags.minify, threads, compiledConfig: flags.compiledConfig });
   for (const w of result.warnings) printWarning(w);
+  for (const p of result.problems) printWarning(formatProblem(p));
   const total = performance.now() - started;
   const pages = Object.entries(result.pagesPerLocale).map(([l, n]) => `${l} ${n}`).join(', ');
   const out = relative(process.cwd(), result.outDir) || '.';
   process.stdout.write(
     [
       `Built ${Object.values(result.pagesPerLocale).reduce((a, b) => a + b, 0)} pages (${pages}) into ${out}/ in ${(total / 1000).toFixed(2)} s`,
-      `  output: ${result.fileCount} files, ${kb(result.outputBytes)}; warnings: ${result.warnings.length}`,
+      `  output: ${result.fileCount} files, ${kb(result.outputBytes)}; warnings: ${result.warnings.length + result.problems.length}`,
       `  phases: ${result.phases.map((p) => `${p.name} ${p.ms.toFixed(0)} ms`).join(', ')}`,
       ...(process.env.CHEATSHEET_DEBUG_MEMORY ? [`  memory after each phase (MB): ${result.phases.map((p) => `${p.name} ${p.rssMb}`).join(', ')}`] : []),
       '',

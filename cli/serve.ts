@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../renderer/config/load.ts';
 import { DevSite } from '../renderer/dev/dev-site.ts';
-import { formatProblem, type DevProblem } from '../renderer/dev/problems.ts';
+import { formatProblem, type Problem } from '../renderer/problems.ts';
 import { UserError } from '../renderer/errors.ts';
 import { localeInfos } from '../renderer/routes/site-data.ts';
 import { createDevHandler } from '../renderer/serve/dev-server.ts';
@@ -82,7 +82,7 @@ async function serveStatic(flags: ServeFlags): Promise<number> {
   return untilStopped(() => new Promise((ok) => server.close(() => ok())));
 }
 
-function printProblems(problems: DevProblem[], hadProblems: boolean): void {
+function printProblems(problems: Problem[], hadProblems: boolean): void {
   if (!problems.length) {
     if (hadProblems) process.stdout.write(`${green('✓')} fixed: no more problems\n`);
     return;

@@ -13,10 +13,10 @@ import type { DocJob } from './content/process-doc.ts';
 import { bundleClient, type ClientBundle } from './bundle/client.ts';
 import { mermaidFiles } from './bundle/mermaid.ts';
 import { hasMermaid } from './content/mermaid.ts';
-import { BrokenLinksError } from './errors.ts';
 import { checkLinks, scanPage, StringPool, type PageScan } from './links/check.ts';
 import { claimOutputDir } from './output-guard.ts';
 import { packageRoot, siteOrPackageDir } from './paths.ts';
+import { BrokenLinksError, linkProblem, type Problem } from './problems.ts';
 import { routeChunks } from './render/chunks.ts';
 import { renderPages, siteDataFiles } from './render/render-pages.ts';
 import { renderRobots } from './render/robots.ts';
@@ -63,6 +63,8 @@ export interface BuildResult {
   siteData: Map<string, SiteData>;
   locales: LocaleInfo[];
   warnings: string[];
+  /** Problems that did not fail the build (broken links where the config only warns). */
+  problems: Problem[];
   phases: Phase[];
   outDir: string;
   outputBytes: number;
@@ -176,6 +178,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
   // Static files are checked (links, file types) before the output folder is opened.
   const staticDir = siteOrPackageDir(root, 'static');
   const known = new Set<string>(listStatic(staticDir, config.baseUrl));
+  const problems: Problem[] = [];
   const memory = options.write === false ? new MemoryOutput() : undefined;
   const folder = memory ? undefined : new FolderOutput(outDir);
   const sink: OutputSink = (memory ?? folder)!;
@@ -214,7 +217,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
       const result = checkLinks({ routes: table.routes, pages: scans, files: known, baseUrl: config.baseUrl, readHtml: (f) => sink.read(f) });
       const fatal = [...(config.onBrokenLinks === 'throw' ? result.links : []), ...(config.onBrokenAnchors === 'throw' ? result.anchors : [])];
       if (fatal.length) throw new BrokenLinksError([...result.links, ...result.anchors]);
-      for (const l of [...result.links, ...result.anchors]) warnings.push(`broken link: ${l.source} → ${l.target} (${l.reason})`);
+      for (const l of [...result.links, ...result.anchors]) problems.push(linkProblem(l));
     });
 
     if (folder)
@@ -237,6 +240,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
     siteData,
     locales,
     warnings: [...placeholderWarnings(config, loaded.locationSources), ...warnings],
+    problems,
     phases: timer.phases,
     outDir,
     outputBytes: sink.bytes,

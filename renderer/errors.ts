@@ -42,23 +42,6 @@ export class TemplateError extends UserError {
   }
 }
 
-export interface BrokenLink {
-  source: string;
-  target: string;
-  reason: string;
-}
-
-export class BrokenLinksError extends UserError {
-  readonly links: BrokenLink[];
-  constructor(links: BrokenLink[]) {
-    super('links', `Found ${links.length} broken link${links.length === 1 ? '' : 's'}:`, {
-      details: links.map((l) => `${l.source} → ${l.target} (${l.reason})`),
-      hint: 'Fix the links above, or set onBrokenLinks: "warn" in site.config.ts to only warn.',
-    });
-    this.links = links;
-  }
-}
-
 /** Several content errors at once: a check that fails lists every location, not just the first. */
 export class AggregateUserError extends UserError {
   readonly errors: UserError[];

@@ -11,7 +11,7 @@ import { makeSite, minimalContent, page, runCli } from './helpers/fixture-site.t
 interface JsonReport {
   ok: boolean;
   strict: boolean;
-  errors: { kind: string; message: string; file?: string; line?: number }[];
+  errors: { kind: string; message: string; file?: string; line?: number; column?: number; page?: string; target?: string; details: string[] }[];
   translations: {
     sourceLocale: string;
     missing: { locale: string; file: string; source: string }[];
@@ -126,11 +126,18 @@ describe('cheatsheet check', () => {
     rmSync(join(root, 'content/pt-BR/start.md'));
     const r = check(root);
     expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/✗ content\/en\/compute\/ec2\.md:9: Broken link to \/aws-cheatsheet\/docs\/nowhere \(no such page\)/);
-    expect(r.stdout).toMatch(/content\/en\/compute\/ec2\.md:9: Broken link to \/aws-cheatsheet\/docs\/start#no-such-anchor/);
+    expect(r.stdout).toContain('✗ content/en/compute/ec2.md:9: Broken link to /aws-cheatsheet/docs/nowhere (no such page)');
+    expect(r.stdout).toContain('✗ content/en/compute/ec2.md:9: Broken anchor to /aws-cheatsheet/docs/start#no-such-anchor');
     expect(r.stdout).toContain('✗ content/pt-BR/start.md — translate content/en/start.md');
     const { report } = json(root);
-    expect(report.errors.filter((e) => e.kind === 'links').map((e) => `${e.file}:${e.line}`)).toEqual(expect.arrayContaining(['content/en/compute/ec2.md:9']));
+    // Problems are data: where, on which page, what kind, pointing at what.
+    const ec2 = '/aws-cheatsheet/docs/compute/ec2';
+    expect(report.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'link', file: 'content/en/compute/ec2.md', line: 9, page: ec2, target: '/aws-cheatsheet/docs/nowhere' }),
+        expect.objectContaining({ kind: 'anchor', file: 'content/en/compute/ec2.md', line: 9, page: ec2, target: '/aws-cheatsheet/docs/start#no-such-anchor' }),
+      ]),
+    );
     expect(report.translations.missing.map((m) => m.file)).toContain('content/pt-BR/start.md');
   });
 
@@ -148,8 +155,20 @@ describe('cheatsheet check', () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('content/en/compute/ec2.md:3: Unknown front-matter key "slugg".');
     expect(r.stdout).toContain('Translations (source locale: pt-BR)');
+    expect(json(root).report.errors).toEqual([expect.objectContaining({ kind: 'content', file: 'content/en/compute/ec2.md', line: 3, message: 'Unknown front-matter key "slugg".' })]);
     const bad = check(root, '--format', 'yaml');
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('Unknown format "yaml"');
+  });
+
+  it('reports a broken link in the theme as data: the component and page, no source file', () => {
+    const root = makeSite(minimalContent, { config: { themeConfig: { footer: { links: [{ title: 'Docs', items: [{ label: 'Gone', to: 'docs/gone' }] }] } } } });
+    const { status, report } = json(root);
+    expect(status).toBe(1);
+    const footer = report.errors.filter((e) => e.kind === 'link' && e.target === '/aws-cheatsheet/docs/gone');
+    // The footer is on every page of the locale: one problem per page, each naming it.
+    expect(footer.map((e) => e.page)).toEqual(expect.arrayContaining(['/aws-cheatsheet/', '/aws-cheatsheet/docs/start', '/aws-cheatsheet/404']));
+    expect(footer.every((e) => e.file === undefined && e.details[0]!.startsWith('in the Footer of '))).toBe(true);
+    expect(check(root).stdout).toContain('  ✗ Broken link to /aws-cheatsheet/docs/gone (no such page).\n    in the Footer of /aws-cheatsheet/\n');
   });
 });

@@ -1,6 +1,6 @@
 // The `check` report as a person reads it: one section per kind of problem, each line naming the file
 // and what to do, then a one-line verdict.
-import { formatProblem } from '../dev/problems.ts';
+import { formatProblem } from '../problems.ts';
 import type { CheckReport } from './run-check.ts';
 
 export interface Paint {

@@ -5,9 +5,9 @@ import { build, docJobFactory } from '../build.ts';
 import { loadConfig } from '../config/load.ts';
 import { listContentFiles } from '../content/files.ts';
 import type { LocaleContent } from '../content/load.ts';
-import { BrokenLinksError, isUserError } from '../errors.ts';
+import { isUserError } from '../errors.ts';
 import { loadDevContent } from '../dev/full-build.ts';
-import { linkProblem, toProblems, type DevProblem } from '../dev/problems.ts';
+import { toProblems, type Problem } from '../problems.ts';
 import { localeInfos } from '../routes/site-data.ts';
 import { loadStrings } from '../strings.ts';
 import { gitTimes } from './git-times.ts';
@@ -28,7 +28,7 @@ export interface CheckReport {
   ok: boolean;
   strict: boolean;
   /** Build problems: config, front matter, Markdown, templates, links and anchors. */
-  errors: DevProblem[];
+  errors: Problem[];
   warnings: string[];
   translations?: TranslationStatus;
   /** Sources sections and `last_verified` dates, when the config asks for them (`check.sources`). */
@@ -64,21 +64,18 @@ async function processAlone(root: string, configFile: string | undefined): Promi
 
 export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   const root = resolve(options.root);
-  const errors: DevProblem[] = [];
+  const errors: Problem[] = [];
   const warnings: string[] = [];
   let content: Map<string, LocaleContent> | undefined;
   try {
     const result = await build({ root, configFile: options.configFile, write: false, bundle: false });
     content = result.content;
     // `check` fails on broken links even where the config only warns about them: it is what CI runs.
-    for (const w of result.warnings) {
-      const m = /^broken link: (.+) → (\S+) \((.+)\)$/.exec(w);
-      if (m) errors.push(linkProblem({ source: m[1]!, target: m[2]!, reason: m[3]! }));
-      else warnings.push(w);
-    }
+    errors.push(...result.problems);
+    warnings.push(...result.warnings);
   } catch (err) {
     if (!isUserError(err)) throw err;
-    errors.push(...(err instanceof BrokenLinksError ? err.links.map(linkProblem) : toProblems(err)));
+    errors.push(...toProblems(err));
     content = await processAlone(root, options.configFile);
   }
 

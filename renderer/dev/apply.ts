@@ -16,7 +16,7 @@ import { buildSearch } from '../search/build-search.ts';
 import { join } from 'node:path';
 import { fileKey } from './full-build.ts';
 import { recheckLinks, updateIds } from './links.ts';
-import { toProblems, type DevProblem } from './problems.ts';
+import { toProblems, type Problem } from '../problems.ts';
 import { putBundle, putSearch, putSitemap, renderRoutes, routesOf, siteDataFor, stableSearch, updateChunks, type DevState } from './state.ts';
 
 export interface ChangeBatch {
@@ -32,7 +32,7 @@ export interface ApplyResult {
   /** Public paths whose HTML changed, or 'all'. */
   reload: Set<string> | 'all';
   /** Problems by key; an empty list clears the key. */
-  problems: Map<string, DevProblem[]>;
+  problems: Map<string, Problem[]>;
   warnings: string[];
   /** Pages rendered now plus pages left dirty (rendered on request or in the background). */
   rendered: number;

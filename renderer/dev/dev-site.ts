@@ -9,7 +9,7 @@ import { packageRoot, siteOrPackageDir } from '../paths.ts';
 import { applyChanges, finishLinks, refreshSearch, type ApplyResult } from './apply.ts';
 import { fullDevBuild, shownPath, type DevBuildOptions } from './full-build.ts';
 import { brokenLinks, recheckLinks } from './links.ts';
-import { linkProblem, toProblems, type DevProblem } from './problems.ts';
+import { formatProblem, linkProblem, toProblems, type Problem } from '../problems.ts';
 import { renderSomeDirty, type DevState } from './state.ts';
 import { SiteWatcher, type Batch } from './watch.ts';
 
@@ -26,7 +26,7 @@ export interface DevSiteEvents {
   /** Pages changed: browsers showing them reload. */
   update: [UpdateInfo];
   /** The list of current problems changed (empty: everything is fine again). */
-  problems: [DevProblem[]];
+  problems: [Problem[]];
   warning: [string];
 }
 
@@ -35,7 +35,7 @@ const ORDER = ['build', 'code', 'render'];
 
 export class DevSite extends EventEmitter<DevSiteEvents> {
   state: DevState | undefined;
-  private readonly problemsByKey = new Map<string, DevProblem[]>();
+  private readonly problemsByKey = new Map<string, Problem[]>();
   private watcher: SiteWatcher | undefined;
   private queue: Promise<void> = Promise.resolve();
   private warnedLinks = new Set<string>();
@@ -46,7 +46,7 @@ export class DevSite extends EventEmitter<DevSiteEvents> {
     super();
   }
 
-  get problems(): DevProblem[] {
+  get problems(): Problem[] {
     const keys = [...this.problemsByKey.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
     return keys.flatMap((k) => this.problemsByKey.get(k)!);
   }
@@ -152,14 +152,14 @@ export class DevSite extends EventEmitter<DevSiteEvents> {
     const { errors, warnings } = brokenLinks(this.state);
     this.problemsByKey.set('links', errors.map(linkProblem));
     for (const w of warnings) {
-      const text = `broken link: ${w.source} → ${w.target} (${w.reason})`;
+      const text = formatProblem(linkProblem(w));
       if (!this.warnedLinks.has(text)) this.emit('warning', text);
       this.warnedLinks.add(text);
     }
   }
 
   private lastEmitted = '[]';
-  private setProblems(key: string, list: DevProblem[], emit = true): void {
+  private setProblems(key: string, list: Problem[], emit = true): void {
     if (list.length) this.problemsByKey.set(key, list);
     else this.problemsByKey.delete(key);
     if (emit) this.emitProblems();

@@ -16,7 +16,7 @@ import { buildRouteTable } from '../routes/route-table.ts';
 import { localeInfos } from '../routes/site-data.ts';
 import { buildSearch } from '../search/build-search.ts';
 import { loadStrings } from '../strings.ts';
-import { toProblems, type DevProblem } from './problems.ts';
+import { toProblems, type Problem } from '../problems.ts';
 import { putBundle, putSearch, putSitemap, siteDataFor, stableSearch, updateChunks, type DevState } from './state.ts';
 
 export interface DevBuildOptions {
@@ -28,7 +28,7 @@ export interface DevBuildOptions {
 export interface DevBuildResult {
   state: DevState;
   /** Problems by source (a file, or a stage): pages that failed are missing from the state. */
-  problems: Map<string, DevProblem[]>;
+  problems: Map<string, Problem[]>;
   warnings: string[];
 }
 
@@ -39,7 +39,7 @@ export const fileKey = (file: string) => `file:${file}`;
 
 export async function loadDevContent(root: string, locales: string[], jobFor: (f: ContentFile) => DocJob, threads: number) {
   const files = listContentFiles(root, locales);
-  const problems = new Map<string, DevProblem[]>();
+  const problems = new Map<string, Problem[]>();
   const content = new Map<string, LocaleContent>(locales.map((l) => [l, { locale: l, docs: [], categories: new Map() }]));
   for (const file of files.filter((f) => f.kind === 'category')) {
     try {

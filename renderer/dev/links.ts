@@ -1,7 +1,7 @@
 // Link checking for the dev server: the production checker, run on all pages after a full build and on
 // just the re-rendered pages after an edit. Pages that are not re-checked stand in as "id stubs" (only their
 // element ids), so anchors into them are still verified without scanning their links again.
-import type { BrokenLink } from '../errors.ts';
+import type { BrokenLink } from '../problems.ts';
 import { checkLinks } from '../links/check.ts';
 import { collectIds } from '../links/html-scan.ts';
 import { listStatic } from '../write.ts';
@@ -22,14 +22,6 @@ function knownFiles(state: DevState): Set<string> {
   // The dev server answers only regular files inside static/ (resolveFile); `build` reports the others.
   for (const f of listStatic(state.staticDir, baseUrl, false)) known.add(f);
   return known;
-}
-
-/** Which page a reported link sits on: `file:line` names its Markdown source, otherwise `X on /path`. */
-function pageOfSource(state: DevState, source: string): string | undefined {
-  const on = / on (\/\S*)$/.exec(source);
-  if (on) return state.table.byPath.get(on[1]!)?.outFile;
-  const file = source.replace(/:\d+$/, '');
-  return state.table.routes.find((r) => r.doc?.file === file)?.outFile;
 }
 
 export interface LinkUpdate {
@@ -61,7 +53,7 @@ export function recheckLinks(state: DevState, only?: Set<string>): void {
   const result = checkLinks({ routes: state.table.routes, pages, files: knownFiles(state), baseUrl: state.loaded.config.baseUrl });
   const found = new Map<string, BrokenLink[]>();
   for (const link of [...result.links, ...result.anchors]) {
-    const page = pageOfSource(state, link.source) ?? '';
+    const page = state.table.byPath.get(link.page)?.outFile ?? '';
     found.set(page, [...(found.get(page) ?? []), link]);
   }
   if (!only) state.broken = found;
@@ -81,8 +73,7 @@ export function brokenLinks(state: DevState): { errors: BrokenLink[]; warnings: 
   const warnings: BrokenLink[] = [];
   for (const links of state.broken.values()) {
     for (const l of links) {
-      const isAnchor = l.reason.startsWith('no heading or element with id');
-      const fatal = (isAnchor ? onBrokenAnchors : onBrokenLinks) === 'throw';
+      const fatal = (l.kind === 'anchor' ? onBrokenAnchors : onBrokenLinks) === 'throw';
       (fatal ? errors : warnings).push(l);
     }
   }

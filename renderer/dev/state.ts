@@ -9,7 +9,7 @@ import type { LoadedConfig } from '../config/load.ts';
 import type { ContentFile } from '../content/files.ts';
 import type { LocaleContent } from '../content/load.ts';
 import type { DocJob } from '../content/process-doc.ts';
-import type { BrokenLink } from '../errors.ts';
+import type { BrokenLink } from '../problems.ts';
 import { collectIds } from '../links/html-scan.ts';
 import { routeChunks } from '../render/chunks.ts';
 import { renderPages } from '../render/render-pages.ts';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../routes/route-table.ts';
 import { checkLinks, scanPage, StringPool } from './check.ts';
 import { linkComponents } from './html-scan.ts';
+import { linkSource } from '../problems.ts';
 
 function entry(path: string, outFile: string, links: { href: string; line: number }[] = []): RouteEntry {
   return {
@@ -32,10 +33,11 @@ describe('link checker', () => {
     ]);
     const result = checkLinks({ routes: [a, b, home], pages, files: new Set(['/b/img/logo.svg']), baseUrl: '/b/' });
     expect(result.links).toEqual([
-      { source: 'Navbar on /b/docs/a', target: '/b/docs/gone', reason: 'no such page' },
-      { source: 'content/en/b/docs/a.md:7', target: '/b/docs/missing', reason: 'no such page' },
+      { kind: 'link', page: '/b/docs/a', component: 'Navbar', target: '/b/docs/gone', reason: 'no such page' },
+      { kind: 'link', page: '/b/docs/a', component: 'Markdown', file: 'content/en/b/docs/a.md', line: 7, target: '/b/docs/missing', reason: 'no such page' },
     ]);
-    expect(result.anchors).toEqual([{ source: 'Footer on /b/docs/a', target: '/b/docs/b#nope', reason: 'no heading or element with id "nope" on /b/docs/b' }]);
+    expect(result.anchors).toEqual([{ kind: 'anchor', page: '/b/docs/a', component: 'Footer', target: '/b/docs/b#nope', reason: 'no heading or element with id "nope" on /b/docs/b' }]);
+    expect(result.links.map(linkSource)).toEqual(['Navbar on /b/docs/a', 'content/en/b/docs/a.md:7']);
   });
 
   it('works from page scans, reading the HTML back only for pages with broken links', () => {

@@ -1,6 +1,6 @@
 // Checks every internal link of the rendered pages (Markdown, navbar, sidebar, footer, breadcrumbs,
 // locale links…) against the route table, the output files and the target page's ids.
-import type { BrokenLink } from '../errors.ts';
+import type { BrokenLink } from '../problems.ts';
 import type { RouteEntry } from '../routes/route-table.ts';
 import { isExternalHref, safeDecode } from '../shared/urls.ts';
 import { collectHrefs, collectIds, linkComponents, StringPool } from './html-scan.ts';
@@ -79,8 +79,10 @@ export function checkLinks({ routes, pages, files, baseUrl, readHtml }: LinkChec
   for (const entry of routes) {
     const page = pages.get(entry.outFile);
     if (!page) continue;
-    const sourceLines = new Map<string, number[]>();
-    for (const l of entry.doc?.links ?? []) sourceLines.set(l.href, [...(sourceLines.get(l.href) ?? []), l.line ?? 0]);
+    // Where each Markdown link was written, in order: the nth link to an href in the page is its nth source.
+    // (The Markdown parser gives lines, not columns.)
+    const written = new Map<string, (number | undefined)[]>();
+    for (const l of entry.doc?.links ?? []) written.set(l.href, [...(written.get(l.href) ?? []), l.line]);
     const hrefs = typeof page === 'string' ? collectHrefs(page) : page.hrefs;
     const broken = hrefs.filter((href) => href && !isExternalHref(href) && verdict(entry, href));
     if (!broken.length) continue;
@@ -91,12 +93,12 @@ export function checkLinks({ routes, pages, files, baseUrl, readHtml }: LinkChec
     for (const { href, component } of components) {
       if (!broken.includes(href)) continue;
       const v = verdict(entry, href)!;
-      const lines = component === 'Markdown' ? sourceLines.get(href) : undefined;
-      const source = lines?.length && entry.doc ? `${entry.doc.file}:${lines.shift()}` : `${component} on ${entry.data.path}`;
-      const key = `${source}|${href}`;
+      const lines = component === 'Markdown' && entry.doc ? written.get(href) : undefined;
+      const link: BrokenLink = { kind: v.kind, page: entry.data.path, target: href, reason: v.reason, component, ...(lines?.length && entry.doc ? { file: entry.doc.file, line: lines.shift() } : {}) };
+      const key = `${link.file ?? component}:${link.line ?? ''}|${href}`;
       if (reported.has(key)) continue;
       reported.add(key);
-      (v.kind === 'link' ? links : anchors).push({ source, target: href, reason: v.reason });
+      (v.kind === 'link' ? links : anchors).push(link);
     }
   }
   return { links, anchors };

@@ -47,8 +47,7 @@ export const devClientScript = String.raw`(() => {
       document.documentElement.appendChild(host);
     }
     const items = problems.map((p) => {
-      const where = p.file ? p.file + (p.line ? ':' + p.line + (p.column ? ':' + p.column : '') : '') : '';
-      return '<li>' + (where ? '<div class="where">' + esc(where) + '</div>' : '') +
+      return '<li>' + (p.where ? '<div class="where">' + esc(p.where) + '</div>' : '') +
         '<div class="message">' + esc(p.message) + '</div>' +
         (p.details.length ? '<pre>' + esc(p.details.join('\n')) + '</pre>' : '') +
         (p.hint ? '<div class="hint">' + esc(p.hint) + '</div>' : '') + '</li>';

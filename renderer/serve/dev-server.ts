@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DevSite } from '../dev/dev-site.ts';
-import type { DevProblem } from '../dev/problems.ts';
+import { problemView, type Problem } from '../problems.ts';
 import { freshen, type DevState } from '../dev/state.ts';
 import { escapeHtml } from '../render/escape.ts';
 import { contentType, fileCandidates, localePrefixOf, resolveFile, sendFile, sitePath } from './static.ts';
@@ -26,7 +26,8 @@ export function createDevHandler(site: DevSite): DevHandler {
     for (const res of streams) res.write(msg);
   };
   site.on('update', (u) => send('reload', { paths: u.reload, generation: site.generation }));
-  site.on('problems', (p) => send('problems', p));
+  // The overlay shows what the terminal shows: both come from problemView.
+  site.on('problems', (p) => send('problems', p.map(problemView)));
   const keepAlive = setInterval(() => {
     for (const res of streams) res.write(': keep-alive\n\n');
   }, 20_000);
@@ -40,7 +41,7 @@ export function createDevHandler(site: DevSite): DevHandler {
 
   function events(req: IncomingMessage, res: ServerResponse) {
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive', ...NO_STORE });
-    res.write(`retry: 500\nevent: hello\ndata: ${JSON.stringify({ session, generation: site.generation, problems: site.problems, empty: !site.state })}\n\n`);
+    res.write(`retry: 500\nevent: hello\ndata: ${JSON.stringify({ session, generation: site.generation, problems: site.problems.map(problemView), empty: !site.state })}\n\n`);
     streams.add(res);
     req.on('close', () => streams.delete(res));
   }
@@ -107,8 +108,11 @@ function reply(req: IncomingMessage, res: ServerResponse, status: number, type: 
 }
 
 /** What every page shows while nothing could be built: the problems, and a reload once they are fixed. */
-function errorPage(problems: DevProblem[]): string {
-  const list = problems.map((p) => `<li><code>${escapeHtml(p.file ? `${p.file}${p.line ? `:${p.line}` : ''}` : p.kind)}</code> ${escapeHtml(p.message)}</li>`).join('');
+function errorPage(problems: Problem[]): string {
+  const list = problems
+    .map(problemView)
+    .map((p) => `<li><code>${escapeHtml(p.where || p.kind)}</code> ${escapeHtml(p.message)}</li>`)
+    .join('');
   return `<!DOCTYPE html>
 <html lang="en" data-cheatsheet-dev-error><head><meta charset="utf-8"><title>Build error</title></head>
 <body><h1>The site could not be built</h1><ul>${list}</ul><p>Fix the file and save: this page reloads by itself.</p>
