@@ -10,6 +10,7 @@ import { DevSite } from '../renderer/dev/dev-site.ts';
 import { formatProblem, type Problem } from '../renderer/problems.ts';
 import { UserError } from '../renderer/errors.ts';
 import { localeInfos } from '../renderer/routes/site-data.ts';
+import { localeBase } from '../renderer/shared/locale-urls.ts';
 import { createDevHandler } from '../renderer/serve/dev-server.ts';
 import { handleStatic } from '../renderer/serve/static.ts';
 import { printWarning } from './report.ts';
@@ -120,7 +121,7 @@ async function serveDev(flags: ServeFlags): Promise<number> {
     hadProblems = true;
   }
   const pages = state?.table.routes.length ?? 0;
-  const others = state?.locales.filter((l) => l.prefix).map((l) => `${l.code}: ${urlOf(flags.host, port, `${baseUrl}${l.prefix}/`)}`) ?? [];
+  const others = state?.locales.filter((l) => l.prefix).map((l) => `${l.code}: ${urlOf(flags.host, port, localeBase(baseUrl, l.prefix))}`) ?? [];
   process.stdout.write(
     `Serving ${url}${others.length ? ` (${others.join(', ')})` : ''}\n` +
       `  built ${pages} pages in ${((performance.now() - started) / 1000).toFixed(2)} s; watching for changes (Ctrl+C to stop)\n`,

@@ -1,7 +1,8 @@
 // Which route an href leads to, if it is a page of this site in the locale on screen. Anything else
 // (another locale, a static file, another site) is left to the browser.
 import type { SiteData } from '../renderer/shared/types.ts';
-import { isExternalHref, joinUrl, safeDecode, splitHash } from '../renderer/shared/urls.ts';
+import { localePrefixOf } from '../renderer/shared/locale-urls.ts';
+import { isExternalHref, safeDecode, splitHash } from '../renderer/shared/urls.ts';
 
 export function routeOfHref(site: SiteData, href: string): string | undefined {
   if (isExternalHref(href)) return undefined;
@@ -14,10 +15,6 @@ export function routeOfHref(site: SiteData, href: string): string | undefined {
   // A file (e.g. an image or the sitemap), not a page.
   if (/\.[a-z0-9]+$/i.test(path)) return undefined;
   // The default locale lives at the root: the other locales' folders are not its pages.
-  for (const l of site.locales) {
-    if (l.code === site.locale.code || !l.prefix) continue;
-    const base = joinUrl(site.baseUrl, l.prefix);
-    if (path === base || path.startsWith(base + '/')) return undefined;
-  }
-  return path;
+  const others = site.locales.filter((l) => l.code !== site.locale.code).map((l) => l.prefix);
+  return localePrefixOf(site.baseUrl, path, others) ? undefined : path;
 }

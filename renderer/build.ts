@@ -26,7 +26,7 @@ import { buildRouteTable, type RouteTable } from './routes/route-table.ts';
 import { localeInfos, siteDataOf } from './routes/site-data.ts';
 import { buildSearch } from './search/build-search.ts';
 import type { LocaleInfo, SiteData } from './shared/types.ts';
-import { localeBase, routePath } from './shared/urls.ts';
+import { localeUrls } from './shared/locale-urls.ts';
 import { loadStrings } from './strings.ts';
 import { MIN_DOCS_FOR_A_WORKER, WorkerPool } from './workers/pool.ts';
 import { FolderOutput, listStatic, MemoryOutput, type OutputFiles, type OutputSink } from './write.ts';
@@ -89,6 +89,10 @@ class Timer {
 export function docJobFactory(loaded: LoadedConfig, locales: LocaleInfo[], strings: Map<string, Record<string, string>>): (file: ContentFile) => DocJob {
   const { config } = loaded;
   const byCode = new Map(locales.map((l) => [l.code, l]));
+  const urlsOf = (l: LocaleInfo) => {
+    const { base, docsBase } = localeUrls(config.baseUrl, l.prefix, config.docs.routeBasePath);
+    return { localeBase: base, docsBase };
+  };
   return (file) => {
     const l = byCode.get(file.locale)!;
     const s = strings.get(file.locale)!;
@@ -97,8 +101,7 @@ export function docJobFactory(loaded: LoadedConfig, locales: LocaleInfo[], strin
       relPath: file.relPath,
       file: file.file,
       absPath: file.absPath,
-      localeBase: localeBase(config.baseUrl, l.prefix),
-      docsBase: routePath(config.baseUrl, l.prefix, config.docs.routeBasePath),
+      ...urlsOf(l),
       siteBase: config.url.replace(/\/+$/, '') + config.baseUrl,
       codeThemes: config.themeConfig.code.theme,
       strings: {

@@ -3,7 +3,8 @@ import type { LoadedConfig } from '../config/load.ts';
 import type { LocaleContent } from '../content/load.ts';
 import type { ProcessedDoc } from '../content/process-doc.ts';
 import type { Alternate, Crumb, DocsRootCategory, HeadData, LocaleInfo, RouteData, RouteKind, SidebarItem } from '../shared/types.ts';
-import { localeBase, outputFileOf, routePath } from '../shared/urls.ts';
+import { localeUrls, routePath } from '../shared/locale-urls.ts';
+import { outputFileOf } from '../shared/urls.ts';
 import { docLabel, flattenSidebar } from './sidebar.ts';
 import { resolveSidebars } from './sidebar-config.ts';
 import { longDate } from './dates.ts';
@@ -45,8 +46,7 @@ export function buildRouteTable({ loaded, locales, content, strings }: TableInpu
   for (const locale of locales) {
     const lc = content.get(locale.code)!;
     const t = strings.get(locale.code)!;
-    const base = localeBase(config.baseUrl, locale.prefix);
-    const docsBase = routePath(config.baseUrl, locale.prefix, docsSeg);
+    const { base, docsBase } = localeUrls(config.baseUrl, locale.prefix, docsSeg);
     const hrefOf = (id: string) => (id ? `${docsBase}/${id}` : docsBase);
     const localeSidebars = resolveSidebars(config.docs.sidebars, config.docs.sidebarId, { locale: locale.code, localeBase: base, docs: lc.docs, categories: lc.categories, hrefOf, configFile: loaded.file });
     const sidebar = localeSidebars.get(config.docs.sidebarId)!;

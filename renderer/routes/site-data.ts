@@ -5,7 +5,7 @@ import type { RouteTable } from './route-table.ts';
 import { localize } from '../config/validate.ts';
 import type { Localized } from '../config/schema.ts';
 import type { LocaleInfo, SearchSettings, SidebarItem, SiteData } from '../shared/types.ts';
-import { localeBase, routePath } from '../shared/urls.ts';
+import { localeUrls } from '../shared/locale-urls.ts';
 import { resolveLink, resolveNavbar } from './navbar.ts';
 import { firstSidebarLink } from './sidebar.ts';
 
@@ -66,8 +66,7 @@ export function siteDataOf(input: {
 export function buildSiteData(input: SiteDataInput): SiteData {
   const { config, file } = input.loaded;
   const { locale, strings } = input;
-  const base = localeBase(config.baseUrl, locale.prefix);
-  const docsBase = routePath(config.baseUrl, locale.prefix, config.docs.routeBasePath);
+  const { base, docsBase } = localeUrls(config.baseUrl, locale.prefix, config.docs.routeBasePath);
   const tc = config.themeConfig;
   const ctx = { locale: locale.code, localeBase: base };
   const footerLinks = tc.footer.links;

@@ -10,7 +10,7 @@ import { outlineFor } from '../content/outline.ts';
 import { UserError } from '../errors.ts';
 import { WINDOWS_RESERVED } from '../source-tree.ts';
 import { localeInfos } from '../routes/site-data.ts';
-import { routePath } from '../shared/urls.ts';
+import { routePath } from '../shared/locale-urls.ts';
 
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

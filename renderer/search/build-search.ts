@@ -3,7 +3,7 @@
 import type { LoadedConfig } from '../config/load.ts';
 import type { RouteTable } from '../routes/route-table.ts';
 import type { LocaleInfo, SearchSettings } from '../shared/types.ts';
-import { localeBase } from '../shared/urls.ts';
+import { localeBase } from '../shared/locale-urls.ts';
 import { buildLocalIndex, indexFiles } from './local-index.ts';
 import { openSearchLink, openSearchXml } from './opensearch.ts';
 import { buildRecords, docsTagOf } from './records.ts';

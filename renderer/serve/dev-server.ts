@@ -7,7 +7,8 @@ import type { DevSite } from '../dev/dev-site.ts';
 import { problemView, type Problem } from '../problems.ts';
 import { freshen, type DevState } from '../dev/state.ts';
 import { escapeHtml } from '../render/escape.ts';
-import { contentType, fileCandidates, localePrefixOf, resolveFile, sendFile, sitePath } from './static.ts';
+import { localePrefixOf } from '../shared/locale-urls.ts';
+import { contentType, fileCandidates, resolveFile, sendFile, sitePath } from './static.ts';
 import { DEV_CLIENT, DEV_EVENTS, devClientScript } from './dev-client.ts';
 
 const NO_STORE = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };

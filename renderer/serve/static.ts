@@ -4,6 +4,7 @@ import { existsSync, realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
+import { localePrefixOf } from '../shared/locale-urls.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -77,10 +78,6 @@ export function resolveFile(dir: string, baseUrl: string, rawPath: string): stri
   return undefined;
 }
 
-/** The locale prefix a path sits under ('' for the default locale). */
-export function localePrefixOf(baseUrl: string, rawPath: string, prefixes: string[]): string {
-  return prefixes.find((p) => rawPath.startsWith(`${baseUrl}${p}/`) || rawPath === `${baseUrl}${p}`) ?? '';
-}
 
 export function notFoundFile(dir: string, baseUrl: string, rawPath: string, prefixes: string[]): string | undefined {
   const prefix = localePrefixOf(baseUrl, rawPath, prefixes);

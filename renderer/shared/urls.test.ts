@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isExternalHref, joinUrl, localeBase, normalisePath, outputFileOf, routePath, splitHash } from './urls.ts';
+import { localeBase, localePrefixOf, localeUrls, routePath } from './locale-urls.ts';
+import { isExternalHref, joinUrl, normalisePath, outputFileOf, splitHash } from './urls.ts';
 
 describe('URL helpers', () => {
   const base = '/aws-cheatsheet/';
@@ -10,6 +11,16 @@ describe('URL helpers', () => {
     expect(routePath(base, 'pt-BR', 'docs/compute/ec2')).toBe('/aws-cheatsheet/pt-BR/docs/compute/ec2');
     expect(routePath(base, '', 'docs')).toBe('/aws-cheatsheet/docs');
     expect(joinUrl('/a/', '/b', 'c/')).toBe('/a/b/c/');
+    expect(localeUrls(base, 'es', 'docs')).toEqual({ base: '/aws-cheatsheet/es/', docsBase: '/aws-cheatsheet/es/docs' });
+    expect(localeUrls('/', '', 'docs')).toEqual({ base: '/', docsBase: '/docs' });
+  });
+  it('tells which locale a path sits under (the default locale has no prefix)', () => {
+    const prefixes = ['pt-BR', 'es'];
+    expect(localePrefixOf(base, '/aws-cheatsheet/pt-BR/docs/x', prefixes)).toBe('pt-BR');
+    expect(localePrefixOf(base, '/aws-cheatsheet/es', prefixes)).toBe('es');
+    expect(localePrefixOf(base, '/aws-cheatsheet/espanol', prefixes)).toBe('');
+    expect(localePrefixOf(base, '/aws-cheatsheet/docs/es', prefixes)).toBe('');
+    expect(localePrefixOf(base, '/aws-cheatsheet/', ['', 'es'])).toBe('');
   });
   it('maps public paths to output files as DESIGN.md section 2 says', () => {
     expect(outputFileOf(base, '/aws-cheatsheet/pt-BR/docs/compute/ec2')).toBe('pt-BR/docs/compute/ec2.html');

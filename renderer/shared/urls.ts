@@ -1,20 +1,8 @@
-// URL helpers shared by build and browser. Routes never end with a slash except a locale's home,
-// which is the locale's base path itself (trailingSlash: false).
+// URL helpers shared by build and browser (where each locale lives: locale-urls.ts).
 
 export function joinUrl(...parts: string[]): string {
   const joined = parts.filter((p) => p !== '').join('/');
   return joined.replace(/\/{2,}/g, '/');
-}
-
-/** The base path of a locale: /aws-cheatsheet/ or /aws-cheatsheet/pt-BR/ */
-export function localeBase(baseUrl: string, prefix: string): string {
-  return prefix ? joinUrl(baseUrl, prefix) + '/' : baseUrl;
-}
-
-/** A route of a locale: '' is its home; 'docs/compute/ec2' a page. */
-export function routePath(baseUrl: string, prefix: string, rel: string): string {
-  const base = localeBase(baseUrl, prefix);
-  return rel ? joinUrl(base, rel) : base;
 }
 
 /** The output file that serves a public path, relative to the output folder. */

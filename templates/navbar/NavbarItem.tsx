@@ -2,6 +2,7 @@
 // links, so seven shapes remain here).
 import { Suspense } from 'react';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
+import { localeBase } from '../../renderer/shared/locale-urls.ts';
 import type { NavItem } from '../../renderer/shared/types.ts';
 import { useRoute, useSite } from '../context.tsx';
 import { ExternalIcon, LanguageIcon } from '../icons.tsx';
@@ -24,7 +25,7 @@ function LocaleDropdown({ mobile }: { mobile?: boolean }) {
   const route = useRoute();
   const items = site.locales.map((l) => {
     const alt = route.alternates.find((a) => a.locale === l.code);
-    const home = site.baseUrl + (l.prefix ? `${l.prefix}/` : '');
+    const home = localeBase(site.baseUrl, l.prefix);
     return { label: l.label, href: alt?.href ?? home, lang: l.htmlLang, active: l.code === site.locale.code, reload: true };
   });
   return <Dropdown mobile={mobile} className="locale-dropdown" icon={<LanguageIcon />} label={site.locale.label} ariaLabel={t('theme.navbar.localeDropdown.ariaLabel', { language: site.locale.label })} items={items} />;
