@@ -12,7 +12,7 @@ import { UserError } from '../renderer/errors.ts';
 import { localeInfos } from '../renderer/routes/site-data.ts';
 import { localeBase } from '../renderer/shared/locale-urls.ts';
 import { createDevHandler } from '../renderer/serve/dev-server.ts';
-import { handleStatic } from '../renderer/serve/static.ts';
+import { handleStatic } from '../renderer/serve/handler.ts';
 import { printWarning } from './report.ts';
 
 export interface ServeFlags {

@@ -19,7 +19,7 @@ export interface OutputSink {
   readonly count: number;
 }
 
-/** Keeps the output in memory: for tests and `check`. */
+/** Keeps the output in memory: for `serve`, `check` and tests. */
 export class MemoryOutput implements OutputSink {
   readonly files: OutputFiles = new Map();
   bytes = 0;
@@ -36,6 +36,12 @@ export class MemoryOutput implements OutputSink {
   read(rel: string): string | undefined {
     const data = this.files.get(rel);
     return data === undefined ? undefined : Buffer.from(data as Uint8Array).toString('utf8');
+  }
+  /** `serve`: a page or asset that is no longer part of the site. */
+  delete(rel: string): void {
+    const previous = this.files.get(rel);
+    if (previous) this.bytes -= (previous as Uint8Array).byteLength;
+    this.files.delete(rel);
   }
 }
 

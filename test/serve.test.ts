@@ -77,7 +77,7 @@ describe('cheatsheet serve', () => {
     const expectations: [string | undefined, string][] = [
       [js, 'text/javascript; charset=utf-8'],
       [css, 'text/css; charset=utf-8'],
-      [`${BASE}assets/routes/en.dev.json`, 'application/json; charset=utf-8'],
+      [`${BASE}assets/routes/en.json`, 'application/json; charset=utf-8'],
       [`${BASE}sitemap.xml`, 'application/xml; charset=utf-8'],
       [`${BASE}robots.txt`, 'text/plain; charset=utf-8'],
       [`${BASE}img/favicon.svg`, 'image/svg+xml'],
@@ -91,7 +91,7 @@ describe('cheatsheet serve', () => {
       expect(res.headers.get('content-type'), path).toBe(type);
       expect(res.headers.get('cache-control'), path).toBe('no-store');
     }
-    const manifest = (await (await get(`${BASE}assets/routes/en.dev.json`)).json()) as Record<string, string>;
+    const manifest = (await (await get(`${BASE}assets/routes/en.json`)).json()) as Record<string, string>;
     const chunk = await get(manifest[`${BASE}docs/compute/ec2`]!);
     expect(chunk.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(await chunk.text()).toContain('export default');
@@ -137,8 +137,13 @@ describe('cheatsheet serve', () => {
     const from = stream.events.length;
     edit('content/en/compute/ec2.md', (s) => s.replace(/^title: .*$/m, 'title: Amazon EC2 Renamed'));
     await stream.waitFor(reloadOf(`${BASE}docs`), from);
+    await stream.waitFor(reloadOf(`${BASE}docs/compute/lambda`), from);
     expect(await (await get(`${BASE}docs`)).text()).toContain('Amazon EC2 Renamed');
-    expect(await (await get(`${BASE}docs/compute/lambda`)).text()).toContain('Amazon EC2 Renamed');
+    // Every page of the locale fetches its site data (the sidebar), as built pages do.
+    const lambda = await (await get(`${BASE}docs/compute/lambda`)).text();
+    expect(lambda).toContain(`${BASE}assets/site/en.json`);
+    expect(await (await get(`${BASE}assets/site/en.json`)).text()).toContain('Amazon EC2 Renamed');
+    expect(await (await get(`${BASE}assets/site/es.json`)).text()).not.toContain('Amazon EC2 Renamed');
     expect(await (await get(`${BASE}es/docs`)).text()).not.toContain('Amazon EC2 Renamed');
   });
 

@@ -1,6 +1,7 @@
 // The content stage: every locale's files → processed docs and category metadata, with every problem
-// reported at once.
+// reported at once: thrown together (`build`), or collected by file while the rest goes on (`serve`, `check`).
 import { AggregateUserError, ContentError, type UserError } from '../errors.ts';
+import { toProblems, type Problem } from '../problems.ts';
 import { parseCategory, type CategoryMeta } from './category.ts';
 import { listContentFiles, readUtf8, type ContentFile } from './files.ts';
 import { processDocs } from './pool.ts';
@@ -28,16 +29,33 @@ export interface ContentOptions {
   threads: number;
   /** The build's threads, when it keeps a pool for later stages too. */
   pool?: WorkerPool;
+  /** `throw`: any problem fails the stage. `collect`: files with problems are left out and reported. */
+  mode: 'throw' | 'collect';
 }
+
+export interface LoadedContent {
+  locales: Map<string, LocaleContent>;
+  warnings: string[];
+  /** (collect mode) Problems by key: `fileKey(file)` for a file, `routes:<locale>` for duplicate routes. */
+  problems: Map<string, Problem[]>;
+}
+
+/** The key under which a content file's problems are recorded (the path the user knows). */
+export const fileKey = (file: string) => `file:${file}`;
 
 export function loadCategory(file: ContentFile): CategorySource {
   const key = file.relPath.replace(/\/?_category_\.json$/, '');
   return { locale: file.locale, key, file: file.file, meta: parseCategory(readUtf8(file.absPath, file.file), file.file) };
 }
 
-export async function loadContent(options: ContentOptions): Promise<{ locales: Map<string, LocaleContent>; warnings: string[] }> {
+export async function loadContent(options: ContentOptions): Promise<LoadedContent> {
   const files = listContentFiles(options.root, options.locales);
   const errors: UserError[] = [];
+  const problems = new Map<string, Problem[]>();
+  const fail = (key: string, err: UserError) => {
+    errors.push(err);
+    problems.set(key, [...(problems.get(key) ?? []), ...toProblems(err)]);
+  };
   const locales = new Map<string, LocaleContent>(options.locales.map((l) => [l, { locale: l, docs: [], categories: new Map() }]));
 
   for (const file of files.filter((f) => f.kind === 'category')) {
@@ -45,7 +63,7 @@ export async function loadContent(options: ContentOptions): Promise<{ locales: M
       const category = loadCategory(file);
       locales.get(file.locale)!.categories.set(category.key, category);
     } catch (err) {
-      errors.push(err as UserError);
+      fail(fileKey(file.file), err as UserError);
     }
   }
 
@@ -53,17 +71,16 @@ export async function loadContent(options: ContentOptions): Promise<{ locales: M
   const jobs = docFiles.map(options.jobFor);
   const results = options.pool ? await options.pool.processDocs(jobs) : await processDocs(jobs, options.threads);
   const warnings: string[] = [];
-  for (const result of results) {
-    if (!result.ok) errors.push(deserialize(result.error));
+  results.forEach((result, i) => {
+    if (!result.ok) fail(fileKey(docFiles[i]!.file), deserialize(result.error));
     else {
       locales.get(result.doc.locale)!.docs.push(result.doc);
       warnings.push(...result.doc.warnings);
     }
-  }
-  for (const content of locales.values()) errors.push(...duplicateRoutes(content.docs));
-  if (errors.length === 1) throw errors[0];
-  if (errors.length > 1) throw new AggregateUserError(errors);
-  return { locales, warnings };
+  });
+  for (const content of locales.values()) for (const err of duplicateRoutes(content.docs)) fail(`routes:${content.locale}`, err);
+  if (options.mode === 'throw' && errors.length) throw errors.length === 1 ? errors[0] : new AggregateUserError(errors);
+  return { locales, warnings, problems };
 }
 
 export function duplicateRoutes(docs: ProcessedDoc[]): ContentError[] {

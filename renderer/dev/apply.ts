@@ -5,19 +5,15 @@
 //   of the same page in the other locales;
 // - templates/ or client/ → the browser bundle and the server templates are rebuilt, every page re-rendered.
 // Config and UI strings changes are not handled here: they need a full build (dev-site.ts).
-import { bundleClient } from '../bundle/client.ts';
-import { listContentFiles, type ContentFile } from '../content/files.ts';
-import { duplicateRoutes, loadCategory } from '../content/load.ts';
-import { deserialize, processDoc, type ProcessedDoc } from '../content/process-doc.ts';
-import { packageRoot } from '../paths.ts';
-import { loadTemplates } from '../render/templates.ts';
-import { buildRouteTable, type RouteEntry } from '../routes/route-table.ts';
-import { buildSearch } from '../search/build-search.ts';
 import { join } from 'node:path';
-import { fileKey } from './full-build.ts';
-import { recheckLinks, updateIds } from './links.ts';
+import { listContentFiles, type ContentFile } from '../content/files.ts';
+import { duplicateRoutes, fileKey, loadCategory } from '../content/load.ts';
+import { deserialize, processDoc, type ProcessedDoc } from '../content/process-doc.ts';
 import { toProblems, type Problem } from '../problems.ts';
-import { putBundle, putSearch, putSitemap, renderRoutes, routesOf, siteDataFor, stableSearch, updateChunks, type DevState } from './state.ts';
+import { buildRouteTable, type RouteEntry } from '../routes/route-table.ts';
+import { loadTheme, searchOf } from '../site/prepare.ts';
+import { recheckLinks, updateIds } from './links.ts';
+import { putBundle, putSearch, putSitemap, renderRoutes, routesOf, updateChunks, updateSiteData, type DevState } from './state.ts';
 
 export interface ChangeBatch {
   /** Absolute paths of changed, added or removed files under content/. */
@@ -54,14 +50,14 @@ async function applyContent(state: DevState, changed: Set<string>, result: Apply
   const docChanged = new Set<ProcessedDoc>();
   const keysChanged = new Set<string>();
   const touched = new Set<string>();
-  const contentDir = join(state.root, 'content');
+  const contentDir = state.paths.content;
   for (const abs of changed) {
     const locale = abs.slice(contentDir.length + 1).split(/[\\/]/)[0];
     if (locale && state.content.has(locale)) touched.add(locale);
   }
   for (const locale of touched) {
     const lc = state.content.get(locale)!;
-    const onDisk = listContentFiles(state.root, [locale]);
+    const onDisk = listContentFiles(state.paths.root, [locale]);
     const present = new Set(onDisk.map((f) => f.absPath));
     // Removed files: their doc or category leaves the locale.
     for (const doc of [...lc.docs]) {
@@ -127,12 +123,9 @@ async function applyDoc(state: DevState, file: ContentFile, result: ApplyResult)
 
 /** Rebuilds the browser bundle and server templates; false (with a problem) when they do not compile. */
 async function applyCode(state: DevState, result: ApplyResult): Promise<boolean> {
-  const templatesDir = join(packageRoot(), 'templates');
   try {
-    const [bundle, templates] = await Promise.all([
-      bundleClient({ root: state.root, templatesDir, baseUrl: state.loaded.config.baseUrl, minify: false }),
-      loadTemplates(templatesDir, state.root),
-    ]);
+    const theme = loadTheme(state.paths, state.loaded.config.baseUrl, { minify: false });
+    const [bundle, templates] = await Promise.all([theme.bundle, theme.templates]);
     const previous = state.bundle;
     state.bundle = bundle;
     state.templates = templates;
@@ -157,7 +150,7 @@ export async function applyChanges(state: DevState, batch: ChangeBatch): Promise
 
   const { loaded, locales, content, strings } = state;
   state.table = buildRouteTable({ loaded, locales, content, strings });
-  for (const l of locales) if (structural.has(l.code)) state.siteData.set(l.code, siteDataFor(state, l));
+  for (const l of locales) if (structural.has(l.code)) updateSiteData(state, l);
 
   const now = new Map<string, RouteEntry>();
   const later = new Map<string, RouteEntry>();
@@ -188,7 +181,7 @@ export async function applyChanges(state: DevState, batch: ChangeBatch): Promise
   const live = new Set(state.table.routes.map((r) => r.outFile));
   for (const outFile of state.ids.keys()) {
     if (live.has(outFile)) continue;
-    state.files.delete(outFile);
+    state.output.delete(outFile);
     state.ids.delete(outFile);
   }
   result.fullLinkCheck = codeOk || batch.static || keysChanged.size > 0 || later.size > 0;
@@ -209,7 +202,7 @@ export function finishLinks(state: DevState, result: ApplyResult): void {
  */
 export function refreshSearch(state: DevState): Set<string> {
   const previous = state.search;
-  const next = stableSearch(buildSearch(state.loaded, state.locales, state.table), state.loaded.config.baseUrl);
+  const next = searchOf(state.loaded, state.locales, state.table, 'stable');
   state.search = next;
   putSearch(state, previous);
   const changed = new Set<string>();
@@ -217,7 +210,7 @@ export function refreshSearch(state: DevState): Set<string> {
     const same = JSON.stringify(previous.settings.get(l.code)) === JSON.stringify(next.settings.get(l.code)) && previous.extraHead(l.code) === next.extraHead(l.code);
     if (same) continue;
     changed.add(l.code);
-    state.siteData.set(l.code, siteDataFor(state, l));
+    updateSiteData(state, l);
     renderRoutes(state, routesOf(state, l.code));
   }
   return changed;

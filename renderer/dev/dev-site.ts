@@ -2,10 +2,10 @@
 // a bad file: the last good pages stay served, the problem is reported (terminal and browser overlay) and
 // disappears when the file is fixed.
 import { EventEmitter } from 'node:events';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { warmHighlighter } from '../content/highlight.ts';
-import { packageRoot, siteOrPackageDir } from '../paths.ts';
+import { sitePaths } from '../paths.ts';
 import { applyChanges, finishLinks, refreshSearch, type ApplyResult } from './apply.ts';
 import { fullDevBuild, shownPath, type DevBuildOptions } from './full-build.ts';
 import { brokenLinks, recheckLinks } from './links.ts';
@@ -55,18 +55,8 @@ export class DevSite extends EventEmitter<DevSiteEvents> {
   async start(): Promise<void> {
     await this.rebuildAll([]);
     if (this.options.watch === false) return;
-    const root = this.options.root;
-    const pkg = packageRoot();
-    const paths = this.state?.watched ?? [join(root, 'content'), join(root, this.options.configFile ?? 'site.config.ts'), siteOrPackageDir(root, 'i18n')];
     this.watcher = new SiteWatcher(
-      {
-        content: join(root, 'content'),
-        i18n: siteOrPackageDir(root, 'i18n'),
-        static: siteOrPackageDir(root, 'static'),
-        config: join(root, this.options.configFile ?? 'site.config.ts'),
-        code: [join(pkg, 'templates'), join(pkg, 'client'), join(root, 'templates'), join(root, 'client')],
-      },
-      paths,
+      sitePaths(resolve(this.options.root), this.options.configFile),
       (batch) => this.enqueue(batch),
       (err) => this.emit('warning', `file watcher: ${err.message}`),
     );

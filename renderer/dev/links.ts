@@ -18,9 +18,9 @@ function idStub(ids: Set<string>): string {
 function knownFiles(state: DevState): Set<string> {
   const { baseUrl } = state.loaded.config;
   const known = new Set<string>();
-  for (const f of state.files.keys()) known.add(baseUrl + f);
-  // The dev server answers only regular files inside static/ (resolveFile); `build` reports the others.
-  for (const f of listStatic(state.staticDir, baseUrl, false)) known.add(f);
+  for (const f of state.output.files.keys()) known.add(baseUrl + f);
+  // The dev server answers only regular files inside static/ (the request handler); `build` reports the others.
+  for (const f of listStatic(state.paths.static, baseUrl, false)) known.add(f);
   return known;
 }
 
@@ -33,8 +33,8 @@ export interface LinkUpdate {
 export function updateIds(state: DevState, outFiles: Iterable<string>): LinkUpdate {
   let idsChanged = false;
   for (const outFile of outFiles) {
-    const html = state.files.get(outFile);
-    const ids = typeof html === 'string' ? collectIds(html) : new Set<string>();
+    const html = state.output.read(outFile);
+    const ids = html !== undefined ? collectIds(html) : new Set<string>();
     const before = state.ids.get(outFile);
     if (!before || before.size !== ids.size || [...ids].some((id) => !before.has(id))) idsChanged = true;
     state.ids.set(outFile, ids);

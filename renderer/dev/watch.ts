@@ -2,16 +2,15 @@
 // batches of changed paths: events that arrive while a rebuild runs are gathered into the next batch.
 import { watch, type FSWatcher } from 'chokidar';
 import { basename, sep } from 'node:path';
+import type { SitePaths } from '../paths.ts';
 
 export type ChangeKind = 'full' | 'code' | 'content' | 'static';
 
-export interface WatchRoots {
-  content: string;
-  i18n: string;
-  static: string;
-  config: string;
-  /** templates/ and client/ folders (the package's and the site's own). */
-  code: string[];
+/** What is watched: the paths the build reads (paths.ts), so the two lists cannot drift apart. */
+export type WatchRoots = Pick<SitePaths, 'content' | 'i18n' | 'static' | 'config' | 'code'>;
+
+export function watchedPaths(roots: WatchRoots): string[] {
+  return [...new Set([roots.content, roots.i18n, roots.static, roots.config, ...roots.code])];
 }
 
 const inside = (dir: string, path: string) => path === dir || path.startsWith(dir + sep);
@@ -52,11 +51,10 @@ export class SiteWatcher {
 
   constructor(
     private readonly roots: WatchRoots,
-    paths: string[],
     private readonly onBatch: (batch: Batch) => void,
     onError: (err: Error) => void,
   ) {
-    this.watcher = watch(paths, { ignoreInitial: true, ignored: (p) => isNoise(p) });
+    this.watcher = watch(watchedPaths(roots), { ignoreInitial: true, ignored: (p) => isNoise(p) });
     this.ready = new Promise((resolve) => this.watcher.once('ready', () => resolve()));
     this.watcher.on('all', (event, path) => this.record(path, event === 'addDir' || event === 'unlinkDir'));
     this.watcher.on('error', (err) => onError(err as Error));

@@ -2,6 +2,7 @@
 // manifest per locale (path → chunk URL), which the browser fetches lazily.
 import { createHash } from 'node:crypto';
 import type { RouteEntry } from '../routes/route-table.ts';
+import { manifestFile, type Naming } from './names.ts';
 
 const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 10).replace(/[-_]/g, 'x');
 
@@ -13,7 +14,7 @@ export interface RouteChunks {
   manifestOf: Map<string, string>;
 }
 
-export function routeChunks(routes: RouteEntry[], baseUrl: string, htmlOf: (entry: RouteEntry) => string | undefined): RouteChunks {
+export function routeChunks(routes: RouteEntry[], baseUrl: string, htmlOf: (entry: RouteEntry) => string | undefined, naming: Naming = 'hashed'): RouteChunks {
   const files = new Map<string, string>();
   const chunkOf = new Map<string, string>();
   const manifests = new Map<string, Record<string, string>>();
@@ -33,7 +34,7 @@ export function routeChunks(routes: RouteEntry[], baseUrl: string, htmlOf: (entr
   const manifestOf = new Map<string, string>();
   for (const [locale, m] of manifests) {
     const json = JSON.stringify(m);
-    const file = `assets/routes/${locale}.${hash(json)}.json`;
+    const file = manifestFile(locale, json, naming);
     files.set(file, json);
     manifestOf.set(locale, baseUrl + file);
   }

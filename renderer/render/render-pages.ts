@@ -1,9 +1,9 @@
 // The render stage: every route → a full HTML document, from the same data the browser hydrates with.
-import { createHash } from 'node:crypto';
 import { TemplateError } from '../errors.ts';
 import type { RouteEntry } from '../routes/route-table.ts';
 import type { SiteData } from '../shared/types.ts';
 import { renderDocument, type DocumentAssets } from './document.ts';
+import { siteDataFile, type Naming } from './names.ts';
 import type { Templates } from './templates.ts';
 
 /** What rendering needs of a route (a RouteEntry has it). */
@@ -25,13 +25,13 @@ export interface RenderInput {
   siteUrls?: Record<string, string>;
 }
 
-/** One content-hashed JSON file per locale with the data all its pages share. */
-export function siteDataFiles(siteData: Map<string, SiteData>, baseUrl: string): { files: Map<string, string>; urls: Record<string, string> } {
+/** One JSON file per locale with the data all its pages share. */
+export function siteDataFiles(siteData: Map<string, SiteData>, baseUrl: string, naming: Naming = 'hashed'): { files: Map<string, string>; urls: Record<string, string> } {
   const files = new Map<string, string>();
   const urls: Record<string, string> = {};
   for (const [locale, site] of siteData) {
     const json = JSON.stringify(site);
-    const file = `assets/site/${locale}.${createHash('sha256').update(json).digest('base64url').slice(0, 10)}.json`;
+    const file = siteDataFile(locale, json, naming);
     files.set(file, json);
     urls[locale] = baseUrl + file;
   }

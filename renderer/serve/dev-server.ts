@@ -1,14 +1,13 @@
-// The dev server's HTTP side: answers from the in-memory build (same URLs as production: trailing slashes
-// off, `.html` implied, each locale's not-found page with status 404), falls back to the static folder on
-// disk, never caches, adds the live-reload client to HTML, and streams reload/problem events (SSE).
+// The dev server's HTTP side: its own two URLs (the live-reload client and its event stream, SSE), then the
+// request handler `serve --no-watch` uses too (handler.ts), over the in-memory build and the static folder,
+// never caching and adding the live-reload client to HTML.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DevSite } from '../dev/dev-site.ts';
 import { problemView, type Problem } from '../problems.ts';
 import { freshen, type DevState } from '../dev/state.ts';
 import { escapeHtml } from '../render/escape.ts';
-import { localePrefixOf } from '../shared/locale-urls.ts';
-import { contentType, fileCandidates, resolveFile, sendFile, sitePath } from './static.ts';
+import { firstOf, folderSource, handleRequest, memorySource, reply } from './handler.ts';
 import { DEV_CLIENT, DEV_EVENTS, devClientScript } from './dev-client.ts';
 
 const NO_STORE = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
@@ -48,39 +47,22 @@ export function createDevHandler(site: DevSite): DevHandler {
   }
 
   function handle(req: IncomingMessage, res: ServerResponse) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { allow: 'GET, HEAD' }).end();
-      return;
-    }
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname === DEV_EVENTS) return events(req, res);
-    if (url.pathname === DEV_CLIENT) return reply(req, res, 200, 'text/javascript; charset=utf-8', devClientScript);
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method === 'GET' && pathname === DEV_EVENTS) return events(req, res);
+    if ((req.method === 'GET' || req.method === 'HEAD') && pathname === DEV_CLIENT) return reply(req, res, 200, { 'content-type': 'text/javascript; charset=utf-8', ...NO_STORE }, devClientScript);
     const state = site.state;
-    if (!state) return reply(req, res, 500, 'text/html; charset=utf-8', inject(errorPage(site.problems)));
-    const { baseUrl } = state.loaded.config;
-    if (url.pathname === '/' && baseUrl !== '/') {
-      res.writeHead(302, { location: baseUrl, ...NO_STORE }).end();
-      return;
-    }
-    const rel = sitePath(baseUrl, url.pathname);
-    if (rel !== undefined) {
-      for (const candidate of fileCandidates(rel)) {
-        if (candidate.endsWith('.html')) renderIfDirty(state, candidate);
-        const body = state.files.get(candidate);
-        if (body !== undefined) return reply(req, res, 200, contentType(candidate), candidate.endsWith('.html') ? inject(String(body)) : body);
-      }
-      const file = resolveFile(state.staticDir, baseUrl, url.pathname);
-      if (file) {
-        return sendFile(req, res, 200, { 'content-type': contentType(file), ...NO_STORE }, file);
-      }
-    }
-    const prefixes = state.locales.map((l) => l.prefix).filter(Boolean);
-    const prefix = localePrefixOf(baseUrl, url.pathname, prefixes);
-    const notFoundFile = prefix ? `${prefix}/404.html` : '404.html';
-    renderIfDirty(state, notFoundFile);
-    const notFound = state.files.get(notFoundFile);
-    if (notFound !== undefined) return reply(req, res, 404, 'text/html; charset=utf-8', inject(String(notFound)));
-    reply(req, res, 404, 'text/plain; charset=utf-8', 'Not found');
+    if (!state) return reply(req, res, 500, { 'content-type': 'text/html; charset=utf-8', ...NO_STORE }, inject(errorPage(site.problems)));
+    // The same handler as `serve --no-watch`, over the output in memory (then the static folder).
+    handleRequest(req, res, {
+      baseUrl: state.loaded.config.baseUrl,
+      localePrefixes: state.locales.map((l) => l.prefix),
+      source: firstOf(
+        memorySource(state.output.files, (rel) => rel.endsWith('.html') && renderIfDirty(state, rel)),
+        folderSource(state.paths.static),
+      ),
+      cache: 'dev',
+      html: inject,
+    });
   }
 
   return {
@@ -100,12 +82,6 @@ function renderIfDirty(state: DevState, outFile: string): void {
   } catch {
     state.dirty.delete(outFile);
   }
-}
-
-function reply(req: IncomingMessage, res: ServerResponse, status: number, type: string, body: string | Uint8Array) {
-  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  res.writeHead(status, { 'content-type': type, 'content-length': String(bytes.byteLength), ...NO_STORE });
-  res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
 /** What every page shows while nothing could be built: the problems, and a reload once they are fixed. */

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { handleStatic } from '../../renderer/serve/static.ts';
+import { handleStatic } from '../../renderer/serve/handler.ts';
 import { CHROMIUM_ARGS } from './chromium.ts';
 
 export const BASE = '/aws-cheatsheet/';

@@ -1,0 +1,93 @@
+// The render-and-write stages, the same for every command: route chunks and manifests → site data →
+// pages → search, bundle and sitemap, written into an Output (a folder for `build`, memory for `serve`
+// and `check`). `serve` renders the same way, page by page, when a page is asked for or an edit touches it.
+import { mermaidFiles } from '../bundle/mermaid.ts';
+import { hasMermaid } from '../content/mermaid.ts';
+import { checkLinks, scanPage, StringPool, type LinkCheckResult, type PageScan } from '../links/check.ts';
+import { routeChunks, type RouteChunks } from '../render/chunks.ts';
+import { renderPages, siteDataFiles, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
+import { renderRobots } from '../render/robots.ts';
+import { renderSitemap } from '../render/sitemap.ts';
+import { siteDataOf } from '../routes/site-data.ts';
+import type { LocaleInfo, SiteData } from '../shared/types.ts';
+import { listStatic, type OutputSink } from '../write.ts';
+import type { PreparedSite } from './prepare.ts';
+
+export interface RenderedSite {
+  siteData: Map<string, SiteData>;
+  /** URL of each locale's site-data file, which every page of the locale fetches. */
+  siteUrls: Record<string, string>;
+  chunks: RouteChunks;
+  /** Each rendered page's ids and links, by output file (what the link checker needs). */
+  scans: Map<string, PageScan>;
+  /** Every public path written besides pages, and the static files: what a link may point at. */
+  known: Set<string>;
+}
+
+export interface RenderOptions {
+  /** false: write everything but the pages (`serve` renders them on request). */
+  pages?: boolean;
+  /** Called with each page as it is written. */
+  onPage?: (entry: RenderableRoute, html: string) => void;
+}
+
+/** The data every page of a locale shares. */
+export function localeSiteData(site: PreparedSite, locale: LocaleInfo, routesManifestUrl: string): SiteData {
+  const { loaded, locales, strings, table, content } = site;
+  return siteDataOf({ loaded, locale, locales, strings, table, content, search: site.search.settings.get(locale.code)!, routesManifestUrl, pageChunks: site.bundle.pageChunks });
+}
+
+/** What rendering a page needs besides its route. */
+export function pageInput(site: PreparedSite, siteData: Map<string, SiteData>, siteUrls: Record<string, string>): Omit<RenderInput, 'routes'> {
+  const { bundle } = site;
+  return {
+    siteData,
+    templates: site.templates,
+    assets: { css: bundle.css, entry: bundle.entry, preload: bundle.preload },
+    pageChunks: bundle.pageChunks,
+    extraHead: site.search.extraHead,
+    siteUrls,
+  };
+}
+
+/** The public paths of the static files (checked: no link out of the project, only regular files). */
+export function staticPaths(site: PreparedSite): string[] {
+  return listStatic(site.paths.static, site.loaded.config.baseUrl);
+}
+
+/** Writes the whole site into `out`; `statics` are the static files' public paths (staticPaths). */
+export function renderSite(site: PreparedSite, out: OutputSink, statics: string[], options: RenderOptions = {}): RenderedSite {
+  const { config } = site.loaded;
+  const known = new Set<string>(statics);
+  const put = (rel: string, content: string | Uint8Array) => {
+    out.write(rel, content);
+    known.add(config.baseUrl + rel);
+  };
+  const chunks = routeChunks(site.table.routes, config.baseUrl, (r) => r.doc?.html, site.naming);
+  const siteData = new Map<string, SiteData>();
+  for (const locale of site.locales) siteData.set(locale.code, localeSiteData(site, locale, chunks.manifestOf.get(locale.code)!));
+  const siteFiles = siteDataFiles(siteData, config.baseUrl, site.naming);
+  for (const [k, v] of siteFiles.files) put(k, v);
+  const scans = new Map<string, PageScan>();
+  if (options.pages !== false) {
+    const interned = new StringPool();
+    renderPages({ routes: site.table.routes, ...pageInput(site, siteData, siteFiles.urls) }, (entry, html) => {
+      scans.set(entry.outFile, scanPage(html, interned));
+      put(entry.outFile, html);
+      options.onPage?.(entry, html);
+    });
+  }
+  for (const [k, v] of chunks.files) put(k, v);
+  for (const [k, v] of site.search.files) put(k, v);
+  for (const [k, v] of site.bundle.files) if (!k.endsWith('.map')) put(k, v);
+  if ([...site.content.values()].some((l) => l.docs.some((d) => hasMermaid(d.html)))) for (const [k, v] of mermaidFiles()) put(k, v);
+  put('sitemap.xml', renderSitemap(site.table.routes, config.url));
+  // A robots.txt of the site's own (static/) wins.
+  if (!known.has(`${config.baseUrl}robots.txt`)) put('robots.txt', renderRobots(config));
+  return { siteData, siteUrls: siteFiles.urls, chunks, scans, known };
+}
+
+/** Checks every link of the rendered site (pages read back from `out` only when one is broken). */
+export function checkSiteLinks(site: PreparedSite, rendered: RenderedSite, out: OutputSink): LinkCheckResult {
+  return checkLinks({ routes: site.table.routes, pages: rendered.scans, files: rendered.known, baseUrl: site.loaded.config.baseUrl, readHtml: (f) => out.read(f) });
+}
