@@ -6,7 +6,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../renderer/config/load.ts';
-import { DevSite } from '../renderer/dev/dev-site.ts';
+import { DevSite } from '../renderer/serve/dev-site.ts';
 import { formatProblem, type Problem } from '../renderer/problems.ts';
 import { UserError } from '../renderer/errors.ts';
 import { localeInfos } from '../renderer/routes/site-data.ts';

@@ -1,7 +1,7 @@
 // The dev server's first build assembles the same site data as `build` from the same stages.
 import { describe, expect, it } from 'vitest';
 import { build } from '../renderer/build.ts';
-import { fullDevBuild } from '../renderer/dev/full-build.ts';
+import { fullDevBuild } from '../renderer/serve/full-build.ts';
 import { makeSite, minimalContent } from './helpers/fixture-site.ts';
 
 describe('dev build', () => {

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../renderer/build.ts';
-import { DevSite } from '../renderer/dev/dev-site.ts';
+import { DevSite } from '../renderer/serve/dev-site.ts';
 import { createDevHandler, type DevHandler } from '../renderer/serve/dev-server.ts';
 import { DEV_CLIENT } from '../renderer/serve/dev-client.ts';
 import { makeSite, minimalContent, page } from './helpers/fixture-site.ts';

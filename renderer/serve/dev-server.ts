@@ -3,9 +3,9 @@
 // never caching and adding the live-reload client to HTML.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DevSite } from '../dev/dev-site.ts';
+import type { DevSite } from './dev-site.ts';
 import { problemView, type Problem } from '../problems.ts';
-import { freshen, type DevState } from '../dev/state.ts';
+import { freshen, type DevState } from './state.ts';
 import { escapeHtml } from '../render/escape.ts';
 import { firstOf, folderSource, handleRequest, memorySource, reply } from './handler.ts';
 import { DEV_CLIENT, DEV_EVENTS, devClientScript } from './dev-client.ts';

@@ -12,7 +12,7 @@ import { deserialize, processDoc, type ProcessedDoc } from '../content/process-d
 import { toProblems, type Problem } from '../problems.ts';
 import { buildRouteTable, type RouteEntry } from '../routes/route-table.ts';
 import { loadTheme, searchOf } from '../site/prepare.ts';
-import { recheckLinks, updateIds } from './links.ts';
+import { recheckLinks, updateIds } from './recheck-links.ts';
 import { putBundle, putSearch, putSitemap, renderRoutes, routesOf, updateChunks, updateSiteData, type DevState } from './state.ts';
 
 export interface ChangeBatch {

@@ -8,7 +8,7 @@ import { warmHighlighter } from '../content/highlight.ts';
 import { sitePaths } from '../paths.ts';
 import { applyChanges, finishLinks, refreshSearch, type ApplyResult } from './apply.ts';
 import { fullDevBuild, shownPath, type DevBuildOptions } from './full-build.ts';
-import { brokenLinks, recheckLinks } from './links.ts';
+import { brokenLinks, recheckLinks } from './recheck-links.ts';
 import { formatProblem, linkProblem, toProblems, type Problem } from '../problems.ts';
 import { renderSomeDirty, type DevState } from './state.ts';
 import { SiteWatcher, type Batch } from './watch.ts';
