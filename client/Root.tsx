@@ -125,7 +125,7 @@ export function Root({ site, initialRoute, initialPage, pages }: { site: SiteDat
   // Diagrams: the code that draws them is fetched only by a page that has one.
   useEffect(() => {
     if (!document.querySelector('.theme-mermaid')) return undefined;
-    const drawing = import('./mermaid.ts').then((m) => m.showDiagrams(site.baseUrl), () => undefined);
+    const drawing = import('./mermaid.ts').then((m) => m.showDiagrams(site.baseUrl, site.mermaid), () => undefined);
     return () => void drawing.then((stop) => stop?.());
   }, [current, site]);
 

@@ -3,6 +3,7 @@
 // again in the other palette when the colour mode changes. This module is its own chunk, imported by
 // Root only when the page has a diagram.
 import { MERMAID_ENTRY } from '../renderer/shared/mermaid.ts';
+import type { MermaidSettings } from '../renderer/shared/types.ts';
 
 interface Mermaid {
   initialize(config: Record<string, unknown>): void;
@@ -13,16 +14,16 @@ let mermaid: Promise<Mermaid> | undefined;
 let drawing: Promise<void> = Promise.resolve();
 let count = 0;
 
-const themeOf = () => (document.documentElement.dataset.theme === 'dark' ? 'dark' : 'default');
+const DEFAULTS: MermaidSettings = { theme: { light: 'default', dark: 'dark' }, options: {} };
 
-async function drawAll(src: string): Promise<void> {
+async function drawAll(src: string, settings: MermaidSettings): Promise<void> {
   const blocks = [...document.querySelectorAll<HTMLElement>('.theme-mermaid')];
-  const theme = themeOf();
+  const theme = document.documentElement.dataset.theme === 'dark' ? settings.theme.dark : settings.theme.light;
   const todo = blocks.filter((el) => el.dataset.drawn !== theme);
   if (!todo.length) return;
   const m = await (mermaid ??= import(/* @vite-ignore */ src).then((mod: { default: Mermaid }) => mod.default));
-  // The page's own markup is never trusted to script: mermaid's strict level escapes labels, no click handlers.
-  m.initialize({ startOnLoad: false, theme, securityLevel: 'strict' });
+  // Labels are escaped and click handlers refused (mermaid's strict level) unless the site's options say otherwise.
+  m.initialize({ startOnLoad: false, securityLevel: 'strict', ...settings.options, theme });
   for (const el of todo) {
     // The source comes from the page's HTML the first time; kept aside once the diagram replaces it.
     const source = (el.dataset.source ??= el.querySelector('pre.mermaid-source')?.textContent ?? '');
@@ -48,10 +49,10 @@ async function drawAll(src: string): Promise<void> {
 }
 
 /** Draws the diagrams of the page on screen and keeps them in the colour mode; returns a stop function. */
-export function showDiagrams(baseUrl: string): () => void {
+export function showDiagrams(baseUrl: string, settings: MermaidSettings = DEFAULTS): () => void {
   const src = baseUrl + MERMAID_ENTRY;
   const draw = () => {
-    drawing = drawing.then(() => drawAll(src)).catch(() => undefined);
+    drawing = drawing.then(() => drawAll(src, settings)).catch(() => undefined);
   };
   draw();
   const observer = new MutationObserver(draw);

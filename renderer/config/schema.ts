@@ -152,6 +152,13 @@ export const siteConfigSchema = z.strictObject({
     code: z
       .strictObject({ theme: z.strictObject({ light: z.string(), dark: z.string() }).default({ light: 'github-light', dark: 'github-dark' }) })
       .prefault({}),
+    /** Docusaurus's theme-mermaid settings: the mermaid theme of each colour mode, and mermaid's own options. */
+    mermaid: z
+      .strictObject({
+        theme: z.strictObject({ light: z.string().default('default'), dark: z.string().default('dark') }).prefault({}),
+        options: z.record(z.string(), z.unknown()).default({}),
+      })
+      .optional(),
     algolia: z.unknown().optional(),
     search: z.strictObject({ reportUrl: z.string().url().optional(), disableUserPersonalization: z.boolean().default(false) }).prefault({}),
     docs: z

@@ -119,5 +119,6 @@ export function buildSiteData(input: SiteDataInput): SiteData {
     pageChunks: input.pageChunks,
     ebook: { title: localize(config.ebook.title, locale.code), href: config.ebook.href },
     repoUrl: config.repoUrl,
+    ...(tc.mermaid ? { mermaid: tc.mermaid } : {}),
   };
 }

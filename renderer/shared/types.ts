@@ -204,6 +204,13 @@ export interface SiteData {
   pageChunks: Record<string, string>;
   ebook: { title: string; href: string };
   repoUrl: string;
+  /** themeConfig.mermaid, when the site sets it (client/mermaid.ts reads it when a page has a diagram). */
+  mermaid?: MermaidSettings;
+}
+
+export interface MermaidSettings {
+  theme: { light: string; dark: string };
+  options: Record<string, unknown>;
 }
 
 /**

@@ -19,7 +19,7 @@ beforeAll(async () => {
     ...minimalContent,
     'content/en/compute/ec2.md': mdPage('Amazon EC2', `## What it is\n\n${FLOW}\n\nText after the diagram.`),
     'content/en/compute/broken.md': mdPage('Broken diagram', `## What it is\n\n${BROKEN}\n`),
-  });
+  }, { config: { themeConfig: { mermaid: { theme: { light: 'neutral', dark: 'forest' } } } } });
   const outDir = join(root, 'build');
   await build({ root, outDir });
   h = await startHarness(outDir);
@@ -39,17 +39,18 @@ function requests(page: Page): string[] {
 const diagram = (page: Page) => page.locator('.theme-mermaid').first();
 
 describe('mermaid diagrams', () => {
-  it('a page with a diagram draws it as SVG, in the light palette, then the dark one when the mode changes', async () => {
+  it("a page with a diagram draws it as SVG, in the light mode's mermaid theme, then the dark one's when the mode changes", async () => {
     const { page, problems } = await h.newPage();
     const urls = requests(page);
     await open(page, h.origin, 'docs/compute/ec2');
     await expect.poll(() => diagram(page).locator('svg').count()).toBe(1);
     expect(await diagram(page).locator('svg').textContent()).toContain('Load balancer');
     expect(await diagram(page).locator('pre.mermaid-source').count()).toBe(0);
-    expect(await diagram(page).getAttribute('data-drawn')).toBe('default');
+    // themeConfig.mermaid.theme, as in Docusaurus.
+    expect(await diagram(page).getAttribute('data-drawn')).toBe('neutral');
     expect(urls.some((u) => u.endsWith('/assets/mermaid/mermaid.esm.min.mjs'))).toBe(true);
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
-    await expect.poll(() => diagram(page).getAttribute('data-drawn')).toBe('dark');
+    await expect.poll(() => diagram(page).getAttribute('data-drawn')).toBe('forest');
     expect(await diagram(page).locator('svg').count()).toBe(1);
     expect(problems).toEqual([]);
   });
