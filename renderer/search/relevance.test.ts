@@ -20,9 +20,9 @@ const LOCALES = ['pt-BR', 'en', 'es'];
 
 /** What the engine reaches on the site's content (raise these when it gets better, never lower them to pass). */
 const FLOOR: Record<string, { hit1: number; hit3: number; mrr5: number }> = {
-  'pt-BR': { hit1: 0.982, hit3: 1, mrr5: 0.988 },
+  'pt-BR': { hit1: 0.982, hit3: 1, mrr5: 0.991 },
   en: { hit1: 0.981, hit3: 0.981, mrr5: 0.981 },
-  es: { hit1: 0.982, hit3: 0.982, mrr5: 0.985 },
+  es: { hit1: 0.982, hit3: 0.982, mrr5: 0.986 },
 };
 
 const OPTIONS = { hitsPerPage: 20, snippetWords: 10 };
