@@ -91,6 +91,22 @@ describe('the split index', () => {
     }
   });
 
+  it('warm() loads the rest of a small index, nothing of one over its limit, and changes no answer', async () => {
+    const loaded: string[] = [];
+    const engine = siteSearch(inject('siteBuild'), 'en', (file) => loaded.push(file));
+    const before = await engine.search('message queue', OPTIONS);
+    const entry = JSON.parse(readFileSync(entryFile(inject('siteBuild'), 'en'), 'utf8'));
+    const parts = entry.shards.length + entry.chunks.length;
+    const afterQuery = loaded.length;
+    await engine.warm(parts - 1);
+    expect(loaded).toHaveLength(afterQuery);
+    await engine.warm(parts);
+    // The entry, then every part once.
+    expect(new Set(loaded).size).toBe(parts + 1);
+    expect(loaded).toHaveLength(parts + 1);
+    expect(await engine.search('message queue', OPTIONS)).toEqual(before);
+  });
+
   it.each(LOCALES)('%s: a first query downloads at most 250 KB gzip, and only part of the index', async (locale) => {
     for (const [query] of SET[locale]!.slice(0, 12)) {
       let bytes = 0;
