@@ -46,29 +46,27 @@ function elementsOf(r: SearchRecord): Element[] {
   return out;
 }
 
-interface Token {
+interface Known {
   word: string;
-  term: string;
-  pos: number;
+  term: string | null;
 }
 
-/** Tokens of a text with their folded word and term; stop words leave their position empty. */
-type Tokenizer = (text: string) => Token[];
+/** Calls `visit` for each word of a text that is not a stop word, with its folded form, term and position. */
+type Tokens = (text: string, visit: (word: string, term: string, pos: number) => void) => void;
 
-function tokenizer(termOf: (folded: string) => string | null): Tokenizer {
+function tokenizer(termOf: (folded: string) => string | null): Tokens {
   // Text repeats its words: each distinct token is folded and stemmed once.
-  const memo = new Map<string, { word: string; term: string | null }>();
-  return (text) => {
-    const out: Token[] = [];
-    tokenize(text).forEach((raw, pos) => {
-      let known = memo.get(raw);
+  const memo = new Map<string, Known>();
+  return (text, visit) => {
+    const raw = tokenize(text);
+    for (let pos = 0; pos < raw.length; pos++) {
+      let known = memo.get(raw[pos]!);
       if (!known) {
-        const word = fold(raw);
-        memo.set(raw, (known = { word, term: termOf(word) }));
+        const word = fold(raw[pos]!);
+        memo.set(raw[pos]!, (known = { word, term: termOf(word) }));
       }
-      if (known.term) out.push({ word: known.word, term: known.term, pos });
-    });
-    return out;
+      if (known.term) visit(known.word, known.term, pos);
+    }
   };
 }
 
@@ -88,7 +86,13 @@ export function buildLocalIndex(records: SearchRecord[], siteUrl: string, locale
   const wordTerm = new Map<string, string>();
   const structured = new Set<string>();
 
-  const titleTerms = records.filter((r) => r.type === 'lvl1').map((r) => new Set(tokens(r.hierarchy.lvl1 ?? '').map((t) => t.term)));
+  const titleTerms = records
+    .filter((r) => r.type === 'lvl1')
+    .map((r) => {
+      const set = new Set<string>();
+      tokens(r.hierarchy.lvl1 ?? '', (_w, term) => set.add(term));
+      return set;
+    });
   const titleCount = new Map<string, number>();
   for (const set of titleTerms) for (const t of set) titleCount.set(t, (titleCount.get(t) ?? 0) + 1);
   const common = [...titleCount].filter(([, n]) => n >= 3 && n >= titleTerms.length * COMMON_TITLE_SHARE).map(([t]) => t).sort();
@@ -114,21 +118,22 @@ export function buildLocalIndex(records: SearchRecord[], siteUrl: string, locale
       else codes.set(term, [code]);
     };
     for (const el of elementsOf(r)) {
-      const toks = tokens(el.text);
-      const len = new Set(toks.filter((t) => !commonSet.has(t.term)).map((t) => t.term)).size;
-      for (const t of toks) {
-        wordTerm.set(t.word, t.term);
-        structured.add(t.word);
-        add(t.term, encode(el.field, len, el.index * POS_PER_ELEMENT + Math.min(t.pos, POS_PER_ELEMENT - 1)));
+      const toks: [string, string, number][] = [];
+      tokens(el.text, (word, term, pos) => toks.push([word, term, pos]));
+      const len = new Set(toks.filter((t) => !commonSet.has(t[1])).map((t) => t[1])).size;
+      for (const [word, term, pos] of toks) {
+        wordTerm.set(word, term);
+        structured.add(word);
+        add(term, encode(el.field, len, el.index * POS_PER_ELEMENT + Math.min(pos, POS_PER_ELEMENT - 1)));
       }
     }
     const tf = new Map<string, number>();
     // A page without intro text shows its description as its text: indexed once, as the description.
     const text = r.type === 'lvl1' && r.content === r.description ? '' : (r.content ?? '');
-    for (const t of tokens(text)) {
-      wordTerm.set(t.word, t.term);
-      tf.set(t.term, (tf.get(t.term) ?? 0) + 1);
-    }
+    tokens(text, (word, term) => {
+      wordTerm.set(word, term);
+      tf.set(term, (tf.get(term) ?? 0) + 1);
+    });
     for (const [term, n] of tf) add(term, n * 16 + F.content);
     for (const [term, list] of codes) {
       let p = postings.get(term);

@@ -20,9 +20,9 @@ const LOCALES = ['pt-BR', 'en', 'es'];
 
 /** What the engine reaches on the site's content (raise these when it gets better, never lower them to pass). */
 const FLOOR: Record<string, { hit1: number; hit3: number; mrr5: number }> = {
-  'pt-BR': { hit1: 0.982, hit3: 1, mrr5: 0.988 },
+  'pt-BR': { hit1: 0.982, hit3: 1, mrr5: 0.991 },
   en: { hit1: 0.981, hit3: 0.981, mrr5: 0.981 },
-  es: { hit1: 0.982, hit3: 0.982, mrr5: 0.985 },
+  es: { hit1: 0.982, hit3: 0.982, mrr5: 0.986 },
 };
 
 const OPTIONS = { hitsPerPage: 20, snippetWords: 10 };
@@ -89,6 +89,22 @@ describe('the split index', () => {
         expect(a, q).toEqual(b);
       }
     }
+  });
+
+  it('warm() loads the rest of a small index, nothing of one over its limit, and changes no answer', async () => {
+    const loaded: string[] = [];
+    const engine = siteSearch(inject('siteBuild'), 'en', (file) => loaded.push(file));
+    const before = await engine.search('message queue', OPTIONS);
+    const entry = JSON.parse(readFileSync(entryFile(inject('siteBuild'), 'en'), 'utf8'));
+    const parts = entry.shards.length + entry.chunks.length;
+    const afterQuery = loaded.length;
+    await engine.warm(parts - 1);
+    expect(loaded).toHaveLength(afterQuery);
+    await engine.warm(parts);
+    // The entry, then every part once.
+    expect(new Set(loaded).size).toBe(parts + 1);
+    expect(loaded).toHaveLength(parts + 1);
+    expect(await engine.search('message queue', OPTIONS)).toEqual(before);
   });
 
   it.each(LOCALES)('%s: a first query downloads at most 250 KB gzip, and only part of the index', async (locale) => {

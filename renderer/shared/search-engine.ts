@@ -68,6 +68,18 @@ export class LocalSearch {
     return out;
   }
 
+  /**
+   * Loads, one file after another, every shard and chunk not loaded yet, when the index has at most
+   * `maxFiles` of them: on a small site the next keystrokes then need no download. Never part of a
+   * query's own download, and loading more never changes an answer.
+   */
+  async warm(maxFiles: number): Promise<void> {
+    const { shards, chunks } = this.source.entry;
+    if (shards.length + chunks.length > maxFiles) return;
+    for (const [, file] of shards) await this.load(this.shards, file, (f) => this.source.shard(f));
+    for (const [, file] of chunks) await this.load(this.chunks, file, (f) => this.source.chunk(f));
+  }
+
   async search(query: string, options: QueryOptions): Promise<SearchResults> {
     const words = parseQuery(this.vocabulary, query.slice(0, 256));
     const terms = new Set(words.flatMap((w) => [...w.candidates.keys()]));
