@@ -46,6 +46,16 @@ program
   });
 
 program
+  .command('import')
+  .summary('turn a Docusaurus 3 site into a cheatsheet site (the original is only read)')
+  .argument('<docusaurus-folder>', 'folder holding docusaurus.config.js or .ts')
+  .option('--out <folder>', 'where the new site goes (default: <folder>-cheatsheet in the current folder)')
+  .addHelpText('after', '\nExample:\n  cheatsheet import ../my-docusaurus-site --out ../my-site && cd ../my-site && npm i && npx cheatsheet build\nWhat has no equivalent (blog, custom pages, swizzled components, plugins) is listed in IMPORT-REPORT.md.')
+  .action(async (dir: string, opts: { out?: string }) => {
+    process.exitCode = await runCommand(async () => (await import('./import.ts')).importCommand({ dir, ...opts }));
+  });
+
+program
   .command('build')
   .description('Build every page of every locale into the output folder (replaced only when the build succeeds).')
   .option('--out-dir <dir>', 'output folder', 'build')

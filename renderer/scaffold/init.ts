@@ -41,7 +41,13 @@ function configSource(opts: InitOptions): string {
       footer: { copyright: `Copyright © ${new Date().getFullYear()} ${opts.title}` },
     },
   };
-  return `import { defineConfig } from 'cheatsheet';\n\n// Every option: see cheatsheet's README ("Configuration").\nexport default defineConfig(${JSON.stringify(config, null, 2).replace(/^(\s*)"([A-Za-z_$][\w$]*)":/gm, '$1$2:')});\n`;
+  return configModule(config, `Every option: see cheatsheet's README ("Configuration").`);
+}
+
+/** site.config.ts for a config object: the package's defineConfig, keys unquoted where they can be. */
+export function configModule(config: object, comment: string): string {
+  const body = JSON.stringify(config, null, 2).replace(/^(\s*)"([A-Za-z_$][\w$]*)":/gm, '$1$2:');
+  return `import { defineConfig } from 'cheatsheet';\n\n// ${comment}\nexport default defineConfig(${body});\n`;
 }
 
 function firstPage(locale: string, source: string): string {
@@ -54,6 +60,30 @@ const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><re
 function readme(opts: InitOptions): string {
   const list = opts.locales.map((l) => `- \`content/${l}/\` — ${nativeName(l)}`).join('\n');
   return `# ${opts.title}\n\nA documentation site built with [cheatsheet](https://www.npmjs.com/package/cheatsheet).\n\n## Run it\n\n\`\`\`sh\nnpm install\nnpx cheatsheet serve   # preview at http://127.0.0.1:3000/ with live reload\nnpx cheatsheet build   # the static site, into build/\nnpx cheatsheet check   # links, front matter and translations\n\`\`\`\n\n## Where things are\n\n- \`site.config.ts\` — title, URL, locales, navbar and footer\n${list}\n- \`static/\` — files copied as they are (favicon, images)\n\nDeploy by publishing \`build/\` to any static host (GitHub Pages, Netlify, S3).\n`;
+}
+
+/** A package.json depending on this cheatsheet, for a folder that has none (undefined when it has one). */
+export function sitePackageJson(dir: string): string | undefined {
+  if (existsSync(join(dir, 'package.json'))) return undefined;
+  const version = (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+  const name = basename(dir).toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[._-]+/, '') || 'my-site';
+  const pkg = { name, private: true, type: 'module', scripts: { start: 'cheatsheet serve', build: 'cheatsheet build', check: 'cheatsheet check' }, dependencies: { cheatsheet: `^${version}` } };
+  return `${JSON.stringify(pkg, null, 2)}\n`;
+}
+
+/**
+ * The theme's UI strings exist in a few languages (the package's i18n/). A site with another locale gets its
+ * own i18n/ folder (which then replaces the package's whole): the package's files where they exist, English
+ * for the others, to translate. Empty when the package covers every locale.
+ */
+export function uiStringFiles(locales: string[]): { files: Map<string, string>; untranslated: string[] } {
+  const dir = join(packageRoot(), 'i18n');
+  const has = (l: string) => existsSync(join(dir, `${l}.json`));
+  const files = new Map<string, string>();
+  const untranslated = locales.filter((l) => !has(l));
+  if (!untranslated.length) return { files, untranslated };
+  for (const l of locales) files.set(`i18n/${l}.json`, readFileSync(join(dir, `${has(l) ? l : 'en'}.json`), 'utf8'));
+  return { files, untranslated };
 }
 
 export interface InitResult {
@@ -73,13 +103,10 @@ export function initSite(dirArg: string, opts: InitOptions): InitResult {
     ...opts.locales.map((l): [string, string] => [`content/${l}/intro.md`, firstPage(l, source)]),
     ['static/img/favicon.svg', FAVICON],
     ['README.md', readme(opts)],
+    ...uiStringFiles(opts.locales).files,
   ]);
-  if (!existsSync(join(dir, 'package.json'))) {
-    const version = (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
-    const name = basename(dir).toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[._-]+/, '') || 'my-site';
-    const pkg = { name, private: true, type: 'module', scripts: { start: 'cheatsheet serve', build: 'cheatsheet build', check: 'cheatsheet check' }, dependencies: { cheatsheet: `^${version}` } };
-    files.set('package.json', `${JSON.stringify(pkg, null, 2)}\n`);
-  }
+  const pkg = sitePackageJson(dir);
+  if (pkg) files.set('package.json', pkg);
   if (!existsSync(join(dir, '.gitignore'))) files.set('.gitignore', 'node_modules/\nbuild/\n');
   const clash = [...files.keys()].filter((f) => existsSync(join(dir, f)));
   if (clash.length) {
