@@ -1,4 +1,4 @@
-import { defineConfig, publishedLocation } from './renderer/config/define.ts';
+import { defineConfig, publishedLocation } from 'cheatsheet';
 
 // Where the site is published. These are the defaults; CHEATSHEET_URL, CHEATSHEET_BASE_URL and
 // CHEATSHEET_REPO_URL override them, and so does GitHub Actions (README, "Deploy"). Resolved here too so

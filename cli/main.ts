@@ -2,8 +2,11 @@
 // imported when run, so `build` does not load the dev server, the watcher or the Algolia client.
 import { Command } from 'commander';
 import { VERSION } from '../renderer/version.ts';
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { UserError } from '../renderer/errors.ts';
 import { raiseJitThreshold } from './jit.ts';
-import { runCommand } from './report.ts';
+import { formatError, runCommand } from './report.ts';
 
 raiseJitThreshold();
 
@@ -14,7 +17,43 @@ program
   .version(VERSION, '-V, --version', 'print the version of cheatsheet')
   .option('--root <dir>', 'folder that holds site.config.ts and content/', process.cwd())
   .option('--config <file>', 'configuration file, relative to --root', 'site.config.ts')
-  .showHelpAfterError();
+  .showHelpAfterError()
+  // Every command reads the site from --root: a mistyped folder is named once here, not as a missing config.
+  .hook('preAction', (cmd) => {
+    const root = cmd.opts<{ root: string }>().root;
+    let isDir = false;
+    try {
+      isDir = statSync(root).isDirectory();
+    } catch {
+      isDir = false;
+    }
+    if (!isDir) {
+      process.stderr.write(`${formatError(new UserError('usage', `--root ${root}: no such folder.`, { hint: 'Give the folder that holds site.config.ts and content/.' }))}\n`);
+      process.exit(1);
+    }
+    cmd.setOptionValue('root', resolve(root));
+  });
+
+program
+  .command('init')
+  .summary('create a minimal site (config, one page per locale, README) that builds at once')
+  .argument('[dir]', 'folder for the new site (created when missing)', '.')
+  .option('--locales <codes>', 'comma-separated locale codes; the first is the source language', 'en')
+  .option('--title <title>', 'site title', 'My Docs')
+  .addHelpText('after', '\nExample:\n  cheatsheet init my-docs --locales en,pt-BR && cd my-docs && npm i && npx cheatsheet build\nIt never overwrites a file: an existing one is an error that names it.')
+  .action(async (dir: string, opts: { locales: string; title: string }) => {
+    process.exitCode = await runCommand(async () => (await import('./init.ts')).initCommand({ dir, ...opts }));
+  });
+
+program
+  .command('import')
+  .summary('turn a Docusaurus 3 site into a cheatsheet site (the original is only read)')
+  .argument('<docusaurus-folder>', 'folder holding docusaurus.config.js or .ts')
+  .option('--out <folder>', 'where the new site goes (default: <folder>-cheatsheet in the current folder)')
+  .addHelpText('after', '\nExample:\n  cheatsheet import ../my-docusaurus-site --out ../my-site && cd ../my-site && npm i && npx cheatsheet build\nWhat has no equivalent (blog, custom pages, swizzled components, plugins) is listed in IMPORT-REPORT.md.')
+  .action(async (dir: string, opts: { out?: string }) => {
+    process.exitCode = await runCommand(async () => (await import('./import.ts')).importCommand({ dir, ...opts }));
+  });
 
 program
   .command('build')

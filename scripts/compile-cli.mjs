@@ -6,15 +6,17 @@
 // Templates are not part of it: they are bundled into dist/theme/ by the last step below, and a build or
 // `serve` bundles them again whenever one of their files differs from what that step saw.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-// Chunk names are content-hashed: without a clean folder, old chunks would pile up.
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+// Chunk names are content-hashed: without a clean folder, old chunks would pile up. dist/types/ (the public
+// declarations, made by prepack) stays: npm pack runs prepare, hence this script, after prepack.
+const dist = new URL('../dist/', import.meta.url);
+if (existsSync(dist)) for (const name of readdirSync(dist)) if (name !== 'types') rmSync(new URL(name, dist), { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: { cli: 'cli/main.ts', 'build-worker': 'renderer/workers/worker.ts', 'prebuild-theme': 'renderer/bundle/prebuild-theme.ts' },
+  entryPoints: { cli: 'cli/main.ts', index: 'renderer/index.ts', 'build-worker': 'renderer/workers/worker.ts', 'prebuild-theme': 'renderer/bundle/prebuild-theme.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

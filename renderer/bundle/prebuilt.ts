@@ -7,7 +7,7 @@
 // 1.1 MB); bundling cost esbuild's start-up and ~0.25 s of a 2-core machine beside the content stage.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { packageRoot } from '../paths.ts';
 
 /** What a bundle is made of besides file contents: the client folder and the page modules, by name. */
@@ -46,6 +46,35 @@ function keyOf(key: ThemeKey): string {
   return JSON.stringify({ clientDir: rel(key.clientDir), pages: key.pages.map((p) => ({ name: p.name, file: rel(p.file) })) });
 }
 
+/**
+ * How the manifest names an input: its path from the package, or for a dependency installed outside it (npm
+ * hoists cheatsheet's dependencies beside it in a site's node_modules) its path from the `node_modules/` that
+ * holds it, found again by walking up from wherever the package is installed. A dependency in another
+ * place or version then fails the hash check and the theme is bundled live, never used stale.
+ */
+function inputName(file: string): string | undefined {
+  const pkg = packageRoot();
+  for (let dir = pkg; ; dir = dirname(dir)) {
+    const r = relative(dir, file);
+    if (dir === pkg && !r.startsWith('..')) return r.split(sep).join('/');
+    if (r.startsWith(`node_modules${sep}`)) return r.split(sep).join('/');
+    if (dirname(dir) === dir) break;
+  }
+  // A node_modules that is a symbolic link to another folder: esbuild reports the real path.
+  const norm = file.split(sep).join('/');
+  const at = norm.lastIndexOf('/node_modules/');
+  return at >= 0 ? norm.slice(at + 1) : undefined;
+}
+
+function inputPath(name: string): string {
+  const pkg = packageRoot();
+  if (!name.startsWith('node_modules/')) return join(pkg, name);
+  for (let dir = pkg; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, name))) return join(dir, name);
+    if (dirname(dir) === dir) return join(pkg, name);
+  }
+}
+
 function hashFile(file: string): string | undefined {
   try {
     return createHash('sha1').update(readFileSync(file)).digest('hex');
@@ -58,13 +87,12 @@ function hashFile(file: string): string | undefined {
 export function savePrebuilt(key: ThemeKey, client: ClientBundleFiles, ssr: { code: string; inputs: string[] }, dir = prebuiltDir()): void {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const pkg = packageRoot();
   const hashes: Record<string, string> = {};
   const rel = (inputs: string[]) =>
     inputs.map((f) => {
-      const r = relative(pkg, f).split('\\').join('/');
+      const r = inputName(f);
       const h = hashFile(f);
-      if (h === undefined || r.startsWith('..') || isAbsolute(r)) throw new Error(`prebuilt theme: input outside the package or unreadable: ${f}`);
+      if (h === undefined || r === undefined) throw new Error(`prebuilt theme: input outside the package and its node_modules, or unreadable: ${f}`);
       hashes[r] = h;
       return r;
     });
@@ -95,8 +123,7 @@ function usableManifest(key: ThemeKey, part: 'client' | 'ssr', dir: string): Man
     return undefined;
   }
   if (manifest.version !== 1 || manifest.key !== keyOf(key)) return undefined;
-  const pkg = packageRoot();
-  for (const rel of manifest[part].inputs) if (hashFile(join(pkg, rel)) !== manifest.hashes[rel]) return undefined;
+  for (const rel of manifest[part].inputs) if (hashFile(inputPath(rel)) !== manifest.hashes[rel]) return undefined;
   return manifest;
 }
 
@@ -107,12 +134,12 @@ export function prebuiltClient(key: ThemeKey, dir = prebuiltDir()): ClientBundle
   const files = new Map<string, Uint8Array>();
   for (const name of manifest.client.files) files.set(name, readFileSync(join(dir, 'client', name)));
   const { entry, preload, css, pageChunks } = manifest.client;
-  return { files, entry, preload, css, pageChunks, inputs: manifest.client.inputs.map((r) => join(packageRoot(), r)) };
+  return { files, entry, preload, css, pageChunks, inputs: manifest.client.inputs.map(inputPath) };
 }
 
 /** The prebuilt server bundle of the templates for `key`: its file and inputs, or undefined. */
 export function prebuiltTemplates(key: ThemeKey, dir = prebuiltDir()): { file: string; inputs: string[] } | undefined {
   const manifest = usableManifest(key, 'ssr', dir);
   if (!manifest) return undefined;
-  return { file: join(dir, manifest.ssr.file), inputs: manifest.ssr.inputs.map((r) => join(packageRoot(), r)) };
+  return { file: join(dir, manifest.ssr.file), inputs: manifest.ssr.inputs.map(inputPath) };
 }

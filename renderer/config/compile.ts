@@ -1,10 +1,11 @@
 // First half of loading site.config.ts: esbuild compiles it (it is TypeScript and may import helpers). Kept
 // apart from validation (zod) and the rest of the build so the CLI can start it first thing: esbuild's
 // process then starts and compiles on the other core while this one loads the build's modules.
-import { build, type BuildFailure } from 'esbuild';
+import { build, type BuildFailure, type Plugin } from 'esbuild';
 import { existsSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { ConfigError } from '../errors.ts';
+import { packageRoot } from '../paths.ts';
 
 export const CONFIG_FILE = 'site.config.ts';
 
@@ -14,6 +15,21 @@ export interface CompiledConfig {
   code: string;
 }
 
+/**
+ * `import … from 'cheatsheet'` is bundled from the running cheatsheet: a site whose config imports the package
+ * gets the same copy as the CLI reading it, and this repository's own config (its node_modules holds no
+ * `cheatsheet`, and Node's self-reference does not reach the compiled file under node_modules/.cache) works too.
+ */
+const selfPackage: Plugin = {
+  name: 'cheatsheet-self',
+  setup(b) {
+    b.onResolve({ filter: /^cheatsheet$/ }, () => {
+      const source = join(packageRoot(), 'renderer', 'index.ts');
+      return { path: existsSync(source) ? source : join(packageRoot(), 'dist', 'index.js') };
+    });
+  },
+};
+
 export async function compileConfig(root: string, file = CONFIG_FILE): Promise<CompiledConfig> {
   const path = resolve(root, file);
   const shown = relative(process.cwd(), path) || path;
@@ -21,7 +37,7 @@ export async function compileConfig(root: string, file = CONFIG_FILE): Promise<C
     throw new ConfigError(`No configuration file: ${shown} does not exist.`, { hint: 'Run cheatsheet from the folder that holds site.config.ts, or pass --root.' });
   }
   try {
-    const result = await build({ entryPoints: [path], bundle: true, write: false, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'silent' });
+    const result = await build({ entryPoints: [path], bundle: true, write: false, platform: 'node', format: 'esm', target: 'node20', packages: 'external', plugins: [selfPackage], logLevel: 'silent' });
     return { shown, code: result.outputFiles[0]!.text };
   } catch (err) {
     const failure = err as BuildFailure;

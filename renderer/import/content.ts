@@ -1,0 +1,162 @@
+// The content side of an import: docs and their translations copied into content/<locale>/, static/, the
+// site's components the docs import, and what the pages use that this version does not build yet.
+import matter from 'gray-matter';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { FRONT_MATTER_KEYS } from '../content/front-matter.ts';
+import type { Note, ThemeTranslations } from './map-config.ts';
+
+export function walkFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...walkFiles(p));
+    else if (e.isFile()) out.push(p);
+  }
+  return out;
+}
+
+const rel = (from: string, p: string) => relative(from, p).split(sep).join('/');
+const isDoc = (f: string) => /\.mdx?$/.test(f);
+
+/** Routes the site serves outside its docs (blog, src/pages): links into them have nowhere to go here. */
+export function foreignRoutes(src: string, blog: boolean): { route: string; file: string }[] {
+  const routes: { route: string; file: string }[] = [];
+  if (blog && existsSync(join(src, 'blog'))) routes.push({ route: '/blog', file: 'blog/' });
+  const pages = join(src, 'src', 'pages');
+  for (const f of walkFiles(pages)) {
+    if (!/\.(jsx?|tsx?|mdx?)$/.test(f) || /(^|\/)_/.test(rel(pages, f))) continue;
+    const route = '/' + rel(pages, f).replace(/\.[^.]+$/, '').replace(/(^|\/)index$/, '');
+    routes.push({ route: route.replace(/\/$/, '') || '/', file: rel(src, f) });
+  }
+  return routes;
+}
+
+export interface ContentResult {
+  notes: Note[];
+  warnings: string[];
+  pages: Record<string, number>;
+}
+
+export function copyContent(opts: {
+  src: string;
+  out: string;
+  docsPath: string;
+  defaultLocale: string;
+  locales: string[];
+  current: ThemeTranslations;
+  sidebarIds: string[];
+  foreign: { route: string; file: string }[];
+  siteUrl: string;
+}): ContentResult {
+  const { src, out } = opts;
+  const notes: Note[] = [];
+  const warnings: string[] = [];
+  const pages: Record<string, number> = {};
+  const sources = new Map<string, string>([[opts.defaultLocale, join(src, opts.docsPath)]]);
+  for (const l of opts.locales) if (l !== opts.defaultLocale) sources.set(l, join(src, 'i18n', l, 'docusaurus-plugin-content-docs', 'current'));
+  const unknownKeys = new Map<string, string[]>();
+  const untitled: string[] = [];
+  const mdx: string[] = [];
+  const components = new Set<string>();
+  const known = new Set(FRONT_MATTER_KEYS);
+  for (const [locale, from] of sources) {
+    const to = join(out, 'content', locale);
+    if (!existsSync(from)) {
+      if (locale !== opts.defaultLocale) notes.push({ what: `locale ${locale}`, file: rel(src, from), todo: `No translated docs: content/${locale}/ is empty, and \`cheatsheet check\` lists every page as missing. Translate them there.` });
+      continue;
+    }
+    mkdirSync(to, { recursive: true });
+    for (const file of walkFiles(from)) {
+      const target = join(to, relative(from, file));
+      mkdirSync(dirname(target), { recursive: true });
+      if (!isDoc(file)) {
+        cpSync(file, target);
+        continue;
+      }
+      pages[locale] = (pages[locale] ?? 0) + 1;
+      const shown = rel(src, file);
+      let text = readFileSync(file, 'utf8');
+      if (file.endsWith('.mdx')) mdx.push(shown);
+      try {
+        const { data } = matter(text);
+        for (const key of Object.keys(data)) if (!known.has(key)) unknownKeys.set(key, [...(unknownKeys.get(key) ?? []), shown]);
+        if (data.title === undefined) untitled.push(shown);
+      } catch (err) {
+        warnings.push(`${shown}: front matter does not parse (${(err as Error).message.split('\n')[0]}); copied as it is.`);
+      }
+      for (const m of text.matchAll(/^import\s+[^'"]*from\s+['"](@site\/src\/[^'"]+|(?:\.\.\/)+src\/[^'"]+)['"]/gm)) {
+        const spec = m[1]!;
+        components.add(spec.startsWith('@site/') ? spec.slice(6) : rel(src, join(dirname(file), spec)));
+      }
+      // Links into the blog or custom pages would be broken here: they point at the original site instead.
+      for (const { route } of opts.foreign) {
+        const re = new RegExp(`\\]\\((${route === '/' ? '\\/' : route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:[/#?][^)\\s]*)?)\\)`, 'g');
+        text = text.replace(re, (_, path: string) => {
+          warnings.push(`${shown}: link to ${path} (a ${route.startsWith('/blog') ? 'blog' : 'custom page'} route, not imported) now points at ${opts.siteUrl}${path.slice(1)}`);
+          return `](${opts.siteUrl}${path.slice(1)})`;
+        });
+      }
+      writeFileSync(target, text);
+    }
+  }
+  fillUntranslated(out, opts, notes);
+  translateCategories(out, opts, notes);
+  for (const [key, files] of unknownKeys) {
+    notes.push({ what: `front matter \`${key}\` (${files.length} file${files.length > 1 ? 's' : ''})`, file: files[0]!, todo: 'Not known to this cheatsheet version: the build rejects it. Remove or rename it, or update cheatsheet once it supports Docusaurus front matter.' });
+  }
+  if (untitled.length) notes.push({ what: `pages without a \`title\` in front matter (${untitled.length})`, file: untitled[0]!, todo: 'This version needs `title:`; add it (Docusaurus takes the first # heading).' });
+  if (mdx.length) notes.push({ what: `MDX files (${mdx.length})`, file: mdx[0]!, todo: 'Copied, but MDX (imports, JSX components) is not built by this cheatsheet version yet: those pages are skipped or show the JSX as text.' });
+  for (const c of components) {
+    const candidates = [c, ...['.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.js'].map((e) => c + e)];
+    const found = candidates.find((p) => existsSync(join(src, p)) && statSync(join(src, p)).isFile());
+    if (!found) continue;
+    const dir = dirname(found);
+    // The component's folder comes whole: styles and helpers it imports sit beside it.
+    cpSync(join(src, dir), join(out, dir), { recursive: true });
+    notes.push({ what: `component ${found}`, file: found, todo: 'Copied to the same path. Docs importing it are MDX, which this version does not render yet.' });
+  }
+  return { notes, warnings, pages };
+}
+
+/**
+ * Docusaurus shows the source page where a locale has no translation; this version needs the page in every
+ * locale, so the source page is copied there (listed in the report, to translate).
+ */
+function fillUntranslated(out: string, opts: { defaultLocale: string; locales: string[] }, notes: Note[]): void {
+  const base = join(out, 'content', opts.defaultLocale);
+  for (const locale of opts.locales.filter((l) => l !== opts.defaultLocale)) {
+    const copied: string[] = [];
+    for (const file of walkFiles(base)) {
+      const target = join(out, 'content', locale, relative(base, file));
+      if (existsSync(target)) continue;
+      mkdirSync(dirname(target), { recursive: true });
+      cpSync(file, target);
+      if (isDoc(file)) copied.push(rel(base, file));
+    }
+    if (copied.length) notes.push({ what: `${copied.length} untranslated page${copied.length > 1 ? 's' : ''} in ${locale}`, file: `content/${locale}/${copied[0]}`, todo: `Docusaurus shows the ${opts.defaultLocale} page there; the import copied it into content/${locale}/ so the locale builds. Translate: ${copied.join(', ')}.` });
+  }
+}
+
+/** Category labels in current.json become each locale's _category_.json (Docusaurus keeps them apart). */
+function translateCategories(out: string, opts: { defaultLocale: string; current: ThemeTranslations; sidebarIds: string[] }, notes: Note[]): void {
+  const base = join(out, 'content', opts.defaultLocale);
+  for (const file of walkFiles(base).filter((f) => f.endsWith('_category_.json'))) {
+    let meta: { label?: string };
+    try {
+      meta = JSON.parse(readFileSync(file, 'utf8')) as { label?: string };
+    } catch {
+      notes.push({ what: 'invalid _category_.json', file: rel(out, file), todo: 'Fix its JSON.' });
+      continue;
+    }
+    if (!meta.label) continue;
+    for (const [locale, messages] of opts.current) {
+      const key = opts.sidebarIds.map((id) => `sidebar.${id}.category.${meta.label}`).find((k) => messages[k] !== undefined);
+      const target = join(out, 'content', locale, relative(base, file));
+      if (!key || !existsSync(dirname(target)) || existsSync(target)) continue;
+      writeFileSync(target, JSON.stringify({ ...meta, label: messages[key] }, null, 2) + '\n');
+    }
+  }
+}
