@@ -21,7 +21,14 @@ async function drawAll(src: string, settings: MermaidSettings): Promise<void> {
   const theme = document.documentElement.dataset.theme === 'dark' ? settings.theme.dark : settings.theme.light;
   const todo = blocks.filter((el) => el.dataset.drawn !== theme);
   if (!todo.length) return;
-  const m = await (mermaid ??= import(/* @vite-ignore */ src).then((mod: { default: Mermaid }) => mod.default));
+  // A failed download is forgotten, so the next page with a diagram (or colour change) tries again.
+  const m = await (mermaid ??= import(/* @vite-ignore */ src).then(
+    (mod: { default: Mermaid }) => mod.default,
+    (err: unknown) => {
+      mermaid = undefined;
+      throw err;
+    },
+  ));
   // Labels are escaped and click handlers refused (mermaid's strict level) unless the site's options say otherwise.
   m.initialize({ startOnLoad: false, securityLevel: 'strict', ...settings.options, theme });
   for (const el of todo) {
@@ -57,5 +64,11 @@ export function showDiagrams(baseUrl: string, settings: MermaidSettings = DEFAUL
   draw();
   const observer = new MutationObserver(draw);
   observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-  return () => observer.disconnect();
+  // React may put the page's HTML back (a re-mounted page shows its diagrams' sources again): drawn again.
+  const content = new MutationObserver(draw);
+  content.observe(document.body, { childList: true, subtree: true });
+  return () => {
+    observer.disconnect();
+    content.disconnect();
+  };
 }
