@@ -77,7 +77,7 @@ describe('build and check on Markdown that used to lose content or crash', () =>
     const other = makeSite({ ...minimalContent, 'content/en/compute/ec2.md': page('Amazon EC2', body), 'content/en/start.md': page('Start', '## First section\n\nSee [the spot](./compute/ec2.md#spot).', 'sidebar_position: 1\n') });
     const c = check(other);
     expect(c.status).toBe(1);
-    expect(c.stdout).toContain('content/en/start.md:8: Broken link to /aws-cheatsheet/docs/compute/ec2#spot');
+    expect(c.stdout).toContain('content/en/start.md:8: Broken anchor to /aws-cheatsheet/docs/compute/ec2#spot');
     expect(c.stdout).toContain('ids written in HTML are prefixed: link to #user-content-spot');
   });
 });
