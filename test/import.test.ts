@@ -119,6 +119,8 @@ describe('cheatsheet import (CommonJS config, .env, sidebars.json shorthand, one
     expect(sidebarLabels(tyres)).toEqual(['Wheels', 'Tyres', 'Spokes', 'Brakes']);
     expect(sidebarLabels(readFileSync(join(out, 'build', 'handbook', 'brakes', 'pads.html'), 'utf8'))).toEqual(['Wheels', 'Brakes', 'Brake pads']);
     expect(tyres).toMatch(/<a[^>]*href="\/handbook\/tyres"[^>]*>Handbook</);
+    // Docusaurus's `to: '/'` is the site's root: a link to baseUrl.
+    expect(tyres).toMatch(/<a[^>]*href="\/"[^>]*>Start</);
   });
 });
 
