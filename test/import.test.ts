@@ -71,9 +71,9 @@ describe('cheatsheet import (TypeScript config, env vars, sidebars.ts, i18n, blo
     }
     expect(report).not.toContain('environment variable PONDS_URL');
     expect(report).toMatch(/\*\*4 untranslated pages in fr\*\* .*Translate: advanced\/filters\.md, advanced\/wildlife\.mdx, basics\/index\.md, basics\/plants\.md\./);
-    // Links into routes that were not imported point at the old site, each named.
-    expect(report).toContain('docs/intro.md: link to /blog/spring-start (a blog route, not imported) now points at https://ponds.test/ponds/blog/spring-start');
-    expect(report).toContain('docusaurus.config.ts: link to /blog (a route that was not imported) now points at https://ponds.test/ponds/blog');
+    // Links into routes that were not imported are dropped (their text stays), each named.
+    expect(report).toContain('docs/intro.md: link to /blog/spring-start (a blog route, not imported) kept as text: "spring journal entry"');
+    expect(report).toContain('docusaurus.config.ts: navbar link "Journal" to /blog (a route that was not imported) dropped');
     expect(report.trimEnd().split('\n').slice(-4)).toEqual(['```sh', `cd ${out} && npm i && npx cheatsheet build`, 'npx cheatsheet serve', '```']);
     expect(existsSync(join(out, 'src', 'components', 'Badge', 'index.tsx'))).toBe(true);
     expect(existsSync(join(out, 'static', 'img', 'logo.svg'))).toBe(true);
@@ -84,7 +84,8 @@ describe('cheatsheet import (TypeScript config, env vars, sidebars.ts, i18n, blo
     expect(build.status).toBe(0);
     const en = readFileSync(join(out, 'build', 'docs', 'intro.html'), 'utf8');
     expect(en).toContain('<title>Welcome to pond keeping | Pond Keeping</title>');
-    expect(en).toContain('href="https://ponds.test/ponds/blog/spring-start"');
+    expect(en).toContain('Read the spring journal entry before you dig.');
+    expect(en).not.toContain('Journal');
     expect(en).toContain('href="/ponds/docs/basics/first-pond"');
     // The order of sidebars.ts: a doc, a category with its own page, a category of generated items, a link.
     expect(sidebarLabels(readFileSync(join(out, 'build', 'docs', 'basics', 'plants.html'), 'utf8'))).toEqual(['Welcome to pond keeping', 'Basics', 'First pond', 'Plants', 'Advanced', 'Pond club']);
@@ -118,6 +119,8 @@ describe('cheatsheet import (CommonJS config, .env, sidebars.json shorthand, one
     expect(sidebarLabels(tyres)).toEqual(['Wheels', 'Tyres', 'Spokes', 'Brakes']);
     expect(sidebarLabels(readFileSync(join(out, 'build', 'handbook', 'brakes', 'pads.html'), 'utf8'))).toEqual(['Wheels', 'Brakes', 'Brake pads']);
     expect(tyres).toMatch(/<a[^>]*href="\/handbook\/tyres"[^>]*>Handbook</);
+    // Docusaurus's `to: '/'` is the site's root: a link to baseUrl.
+    expect(tyres).toMatch(/<a[^>]*href="\/"[^>]*>Start</);
   });
 });
 

@@ -108,7 +108,7 @@ describe('cheatsheet installed from its tarball', () => {
     expect(check.stdout).toContain('check passed');
   });
 
-  it("types the site's config from the shipped declarations", () => {
+  it("types the site's config from the shipped declarations", { timeout: 150_000 }, () => {
     // One program holding the site's config and a copy with a wrong type: only the copy may have errors.
     const config = readFileSync(join(site, 'site.config.ts'), 'utf8');
     writeFileSync(join(site, 'bad.config.ts'), config.replace('title: "Field Notes"', 'title: 42'));

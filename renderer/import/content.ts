@@ -49,7 +49,6 @@ export function copyContent(opts: {
   current: ThemeTranslations;
   sidebarIds: string[];
   foreign: { route: string; file: string }[];
-  siteUrl: string;
 }): ContentResult {
   const { src, out } = opts;
   const notes: Note[] = [];
@@ -91,12 +90,14 @@ export function copyContent(opts: {
         const spec = m[1]!;
         components.add(spec.startsWith('@site/') ? spec.slice(6) : rel(src, join(dirname(file), spec)));
       }
-      // Links into the blog or custom pages would be broken here: they point at the original site instead.
+      // Links into the blog or custom pages have nothing to point at here: the link text stays, the link goes,
+      // and the warning names the route so it can be restored once that page exists again.
       for (const { route } of opts.foreign) {
-        const re = new RegExp(`\\]\\((${route === '/' ? '\\/' : route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:[/#?][^)\\s]*)?)\\)`, 'g');
-        text = text.replace(re, (_, path: string) => {
-          warnings.push(`${shown}: link to ${path} (a ${route.startsWith('/blog') ? 'blog' : 'custom page'} route, not imported) now points at ${opts.siteUrl}${path.slice(1)}`);
-          return `](${opts.siteUrl}${path.slice(1)})`;
+        const path = route === '/' ? '\\/' : route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const re = new RegExp(`\\[([^\\]]*)\\]\\((${path}(?:[/#?][^)\\s]*)?)\\)`, 'g');
+        text = text.replace(re, (_, label: string, target: string) => {
+          warnings.push(`${shown}: link to ${target} (a ${route === '/blog' ? 'blog' : 'custom page'} route, not imported) kept as text: "${label}"`);
+          return label;
         });
       }
       writeFileSync(target, text);

@@ -82,9 +82,8 @@ export async function importDocusaurus(srcArg: string, outArg?: string): Promise
 
   mkdirSync(out, { recursive: true });
   const foreign = foreignRoutes(src, mapped.blog);
-  const siteUrl = `${String(mapped.config.url).replace(/\/$/, '')}${String(mapped.config.baseUrl)}`;
-  const configWarnings = pointAtOldSite(mapped.config, foreign, siteUrl, configName);
-  const content = copyContent({ src, out, docsPath: mapped.docs.path, defaultLocale, locales, current, sidebarIds, foreign, siteUrl });
+  const configWarnings = dropForeignLinks(mapped.config, foreign, configName);
+  const content = copyContent({ src, out, docsPath: mapped.docs.path, defaultLocale, locales, current, sidebarIds, foreign });
   notes.push(...content.notes);
   if (existsSync(join(src, 'static'))) cpSync(join(src, 'static'), join(out, 'static'), { recursive: true });
   noEquivalents(src, mapped, foreign, notes);
@@ -107,21 +106,25 @@ export async function importDocusaurus(srcArg: string, outArg?: string): Promise
   return { out, report, pages: content.pages, notes, warnings };
 }
 
-/** Navbar and footer links into the blog or custom pages point at the old site (nothing serves them here). */
-function pointAtOldSite(config: Record<string, unknown>, foreign: { route: string }[], siteUrl: string, file: string): string[] {
+/** Navbar and footer links into the blog or custom pages are dropped (nothing serves them here), each named. */
+function dropForeignLinks(config: Record<string, unknown>, foreign: { route: string }[], file: string): string[] {
   const warnings: string[] = [];
+  const foreignPath = (link: Record<string, unknown>) => {
+    if (typeof link.to !== 'string') return undefined;
+    const path = `/${link.to}`.replace(/\/$/, '') || '/';
+    return foreign.some((f) => (f.route === '/' ? path === '/' : path === f.route || path.startsWith(`${f.route}/`))) ? path : undefined;
+  };
+  const keep = (where: string) => (link: Record<string, unknown>) => {
+    const path = foreignPath(link);
+    const label = typeof link.label === 'string' ? link.label : Object.values((link.label ?? {}) as Record<string, string>)[0];
+    if (path) warnings.push(`${file}: ${where} link "${label ?? ''}" to ${path} (a route that was not imported) dropped`);
+    return !path;
+  };
   const theme = config.themeConfig as { navbar: { items: Record<string, unknown>[] }; footer: { links: Record<string, unknown>[] } };
-  const links = [...theme.navbar.items, ...theme.navbar.items.flatMap((i) => (i.items ?? []) as Record<string, unknown>[])];
-  for (const col of theme.footer.links) links.push(...(Array.isArray(col.items) ? (col.items as Record<string, unknown>[]) : [col]));
-  for (const link of links) {
-    if (typeof link.to !== 'string') continue;
-    const path = `/${link.to}`;
-    const hit = foreign.find((f) => (f.route === '/' ? path === '/' : path === f.route || path.startsWith(`${f.route}/`)));
-    if (!hit) continue;
-    delete link.to;
-    link.href = `${siteUrl}${path.slice(1)}`;
-    warnings.push(`${file}: link to ${path} (a route that was not imported) now points at ${link.href}`);
-  }
+  theme.navbar.items = theme.navbar.items.filter(keep('navbar'));
+  for (const item of theme.navbar.items) if (Array.isArray(item.items)) item.items = (item.items as Record<string, unknown>[]).filter(keep('navbar'));
+  theme.footer.links = theme.footer.links.filter(keep('footer'));
+  for (const col of theme.footer.links) if (Array.isArray(col.items)) col.items = (col.items as Record<string, unknown>[]).filter(keep('footer'));
   return warnings;
 }
 

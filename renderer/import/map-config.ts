@@ -133,13 +133,15 @@ export function mapConfig(raw: unknown, file: string, navbarT: ThemeTranslations
       if (docs[key] !== undefined) note(`docs.${key}`, key.endsWith('Plugins') ? 'Remark/rehype plugins are not run: check the pages that relied on them.' : 'Not supported by this cheatsheet version yet; the default applies.');
   }
 
+  // `to` is relative to baseUrl here; Docusaurus's `to: '/'` (the site's root) becomes a link to baseUrl itself.
+  const target = (to: string): Obj => (to.replace(/^\//, '') ? { to: to.replace(/^\//, '') } : { href: baseUrl });
   const theme = isObj(raw.themeConfig) ? raw.themeConfig : {};
   const navbar = isObj(theme.navbar) ? theme.navbar : {};
   const items: Obj[] = [];
   for (const item of (Array.isArray(navbar.items) ? navbar.items : []) as Obj[]) {
-    const mapped = navbarItem(item, (text, key) => t(text, key, navbarT));
+    const mapped = navbarItem(item, (text, key) => t(text, key, navbarT), target);
     if (mapped) items.push(mapped);
-    else note(`navbar item ${JSON.stringify(item.label ?? item.type)}`, `No equivalent for a navbar item of type ${String(item.type ?? 'default')}${item.type === undefined || item.type === 'default' ? ' without label and link' : ''}: dropped; add what it did by hand.`);
+    else note(`navbar item ${JSON.stringify(item.label ?? item.to ?? item.href ?? item.type)}`, `No equivalent for a navbar item of type ${String(item.type ?? 'default')}${item.type === undefined || item.type === 'default' ? ' without label and link' : ''}: dropped; add what it did by hand.`);
   }
   const logo = isObj(navbar.logo) ? navbar.logo : undefined;
   const themeConfig: Obj = {
@@ -158,7 +160,7 @@ export function mapConfig(raw: unknown, file: string, navbarT: ThemeTranslations
       return undefined;
     }
     const label = str(l.label) ?? '';
-    return { label: t(label, key, footerT), ...(str(l.to) ? { to: String(l.to).replace(/^\//, '') } : {}), ...(str(l.href) ? { href: l.href } : {}) };
+    return { label: t(label, key, footerT), ...(str(l.to) ? target(String(l.to)) : {}), ...(str(l.href) ? { href: l.href } : {}) };
   };
   const copyright = str(footer.copyright) ?? '';
   themeConfig.footer = {
@@ -197,14 +199,14 @@ export function mapConfig(raw: unknown, file: string, navbarT: ThemeTranslations
   return { config, docs: docsOptions, blog: preset.blog !== false && preset.blog !== undefined, customCss, notes };
 }
 
-function navbarItem(item: Obj, t: (text: string, key: string) => unknown): Obj | undefined {
+function navbarItem(item: Obj, t: (text: string, key: string) => unknown, target: (to: string) => Obj): Obj | undefined {
   const position = item.position === 'right' ? 'right' : 'left';
   const label = str(item.label);
   const tl = label ? t(label, `item.label.${label}`) : undefined;
   switch (item.type ?? 'default') {
     case 'default':
       if (!label || (!str(item.to) && !str(item.href))) return undefined;
-      return { type: 'default', position, label: tl, ...(str(item.to) ? { to: String(item.to).replace(/^\//, '') } : {}), ...(str(item.href) ? { href: item.href } : {}) };
+      return { type: 'default', position, label: tl, ...(str(item.to) ? target(String(item.to)) : {}), ...(str(item.href) ? { href: item.href } : {}) };
     case 'docSidebar':
       return { type: 'docSidebar', position, sidebarId: item.sidebarId, label: tl ?? 'Docs' };
     case 'doc':
@@ -216,7 +218,7 @@ function navbarItem(item: Obj, t: (text: string, key: string) => unknown): Obj |
     case 'html':
       return str(item.value) ? { type: 'html', position, value: item.value } : undefined;
     case 'dropdown': {
-      const links = ((item.items ?? []) as Obj[]).filter((l) => str(l.label) && (str(l.to) || str(l.href))).map((l) => ({ label: t(String(l.label), `item.label.${String(l.label)}`), ...(str(l.to) ? { to: String(l.to).replace(/^\//, '') } : {}), ...(str(l.href) ? { href: l.href } : {}) }));
+      const links = ((item.items ?? []) as Obj[]).filter((l) => str(l.label) && (str(l.to) || str(l.href))).map((l) => ({ label: t(String(l.label), `item.label.${String(l.label)}`), ...(str(l.to) ? target(String(l.to)) : {}), ...(str(l.href) ? { href: l.href } : {}) }));
       return label && links.length ? { type: 'dropdown', position, label: tl, items: links } : undefined;
     }
     default:
