@@ -28,7 +28,7 @@ export async function fullDevBuild(options: DevBuildOptions): Promise<DevBuildRe
   const output = new MemoryOutput();
   // Pages are rendered when first requested, the rest in the background (DevSite.settle), links checked
   // after that: the server answers its first request long before every page is rendered.
-  const rendered = renderSite(site, output, staticPaths(site), { pages: false });
+  const rendered = renderSite(site, output, staticPaths(site, site.problems), { pages: false });
   // Always served: a diagram may be added by any edit, and these files never change while serving.
   if (!output.files.has(MERMAID_ENTRY)) for (const [file, bytes] of mermaidFiles()) output.write(file, bytes);
   const chunkFiles = new Map<string, Map<string, string>>();

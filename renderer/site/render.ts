@@ -10,6 +10,8 @@ import { renderRobots } from '../render/robots.ts';
 import { renderSitemap } from '../render/sitemap.ts';
 import { siteDataOf } from '../routes/site-data.ts';
 import type { LocaleInfo, SiteData } from '../shared/types.ts';
+import { isUserError } from '../errors.ts';
+import { toProblems, type Problem } from '../problems.ts';
 import { listStatic, type OutputSink } from '../write.ts';
 import type { PreparedSite } from './prepare.ts';
 
@@ -50,9 +52,22 @@ export function pageInput(site: PreparedSite, siteData: Map<string, SiteData>, s
   };
 }
 
-/** The public paths of the static files (checked: no link out of the project, only regular files). */
-export function staticPaths(site: PreparedSite): string[] {
-  return listStatic(site.paths.static, site.loaded.config.baseUrl);
+/**
+ * The public paths of the static files (checked: no link out of the project, only regular files). A refused
+ * entry fails a build; in collect mode (serve) it is reported under `static` and left out, the rest served.
+ */
+export function staticPaths(site: PreparedSite, collect?: Map<string, Problem[]>): string[] {
+  const { static: dir } = site.paths;
+  const { baseUrl } = site.loaded.config;
+  if (!collect) return listStatic(dir, baseUrl);
+  try {
+    collect.delete('static');
+    return listStatic(dir, baseUrl);
+  } catch (err) {
+    if (!isUserError(err)) throw err;
+    collect.set('static', toProblems(err));
+    return listStatic(dir, baseUrl, false);
+  }
 }
 
 /** Writes the whole site into `out`; `statics` are the static files' public paths (staticPaths). */
