@@ -11,6 +11,7 @@ export interface BuildFlags {
   config?: string;
   minify: boolean;
   threads?: string;
+  strict?: boolean;
   compiledConfig?: Promise<CompiledConfig>;
 }
 
@@ -33,7 +34,7 @@ export function parseThreads(flag: string | undefined): number | undefined {
 export async function buildCommand(flags: BuildFlags): Promise<number> {
   const started = performance.now();
   const threads = parseThreads(flags.threads);
-  const result = await build({ root: flags.root, outDir: flags.outDir, configFile: flags.config, minify: flags.minify, threads, compiledConfig: flags.compiledConfig });
+  const result = await build({ root: flags.root, outDir: flags.outDir, configFile: flags.config, minify: flags.minify, threads, strict: flags.strict ?? false, compiledConfig: flags.compiledConfig });
   for (const w of result.warnings) printWarning(w);
   for (const p of result.problems) printWarning(formatProblem(p));
   const total = performance.now() - started;

@@ -61,7 +61,8 @@ program
   .option('--out-dir <dir>', 'output folder', 'build')
   .option('--no-minify', 'keep the browser JavaScript readable')
   .option('--threads <n>', 'threads for the content stage, this one included: 1 to 64 (default: 2; 1 = no worker thread)')
-  .action(async (opts: { outDir: string; minify: boolean; threads?: string }) => {
+  .option('--strict', 'fail on unknown front-matter and _category_ keys instead of warning', false)
+  .action(async (opts: { outDir: string; minify: boolean; threads?: string; strict: boolean }) => {
     const g = program.opts<{ root: string; config: string }>();
     process.exitCode = await runCommand(async () => {
       // esbuild compiles the config in its own process while this one loads the build's modules.
@@ -105,7 +106,7 @@ program
   .summary('check links, front matter and translations without writing anything')
   .description('Check the site without writing anything: config, front matter, Markdown, links and anchors (broken links always fail here), plus translations: pages missing in a locale, translations older than their pt-BR source and section headings that do not follow the source.')
   .option('--format <format>', 'text (for people) or json (for CI and scripts)', 'text')
-  .option('--strict', 'also fail on stale translations, and on pages without sources or due for verification', false)
+  .option('--strict', 'also fail on stale translations, on pages without sources or due for verification, and on unknown front-matter and _category_ keys', false)
   .option('--max-age <months>', 'report pages whose last_verified is older than this (default: check.verifiedMaxAgeMonths in the config, 12)')
   .addHelpText('after', '\nExit code: 0 when everything is fine, 1 when something is wrong.\nA translation is stale when its front matter has a source_hash that no longer matches the pt-BR page,\nor (without source_hash) when git shows the pt-BR page changed after it.\nWith check.sources in the config, every page but the exceptions must end with a sources section of enough links\nand carry last_verified: YYYY-MM-DD; a page verified longer ago than --max-age months is reported.')
   .action(async (opts: { format: string; strict: boolean; maxAge?: string }) => {

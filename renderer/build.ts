@@ -24,6 +24,8 @@ export interface BuildOptions {
   configFile?: string;
   /** false: build to memory only (tests). */
   write?: boolean;
+  /** Unknown front-matter and category keys fail the build instead of warning. */
+  strict?: boolean;
   minify?: boolean;
   /** Worker threads for the content stage (only used from the compiled CLI). */
   threads?: number;
@@ -108,6 +110,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
     threads: options.threads,
     pool,
     timer,
+    strict: options.strict ?? false,
   });
   const { loaded, table, locales } = site;
   const { config } = loaded;

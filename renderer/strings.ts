@@ -1,14 +1,17 @@
 // Loads the UI strings of every locale and checks them against the source locale.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkStrings } from '../i18n/schema.ts';
 import { ConfigError } from './errors.ts';
-import { siteOrPackageDir } from './paths.ts';
+import { packageRoot, siteOrPackageDir } from './paths.ts';
 
 export function loadStrings(root: string, locales: string[], sourceLocale: string): Map<string, Record<string, string>> {
   const dir = siteOrPackageDir(root, 'i18n');
+  // A Docusaurus site's i18n/ holds folders per locale, not our UI strings: the theme's own strings serve
+  // there, in the locale's language when the theme has it, else in English.
+  const ownFile = (locale: string) => [join(dir, `${locale}.json`), join(packageRoot(), 'i18n', `${locale}.json`), join(packageRoot(), 'i18n', 'en.json')].find((f) => existsSync(f));
   const read = (locale: string): Record<string, string> => {
-    const file = join(dir, `${locale}.json`);
+    const file = ownFile(locale) ?? join(dir, `${locale}.json`);
     try {
       return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
     } catch (err) {

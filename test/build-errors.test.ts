@@ -34,14 +34,29 @@ describe('cheatsheet build on bad input', () => {
     expect(r.stderr).toMatch(/ec2\.md:[3-5]:/);
   });
 
-  it('a missing title', () => {
-    const r = buildFixture({ ...minimalContent, 'content/en/compute/ec2.md': '---\ndescription: no title\n---\n\nText\n' });
-    expectUserError(r, 'content/en/compute/ec2.md:1', 'Missing required front-matter field "title"');
+  it('a blank title', () => {
+    const r = buildFixture({ ...minimalContent, 'content/en/compute/ec2.md': '---\ntitle: "   "\n---\n\nText\n' });
+    expectUserError(r, 'content/en/compute/ec2.md:2', 'Invalid front-matter field "title"', 'blank');
   });
 
-  it('an unknown front-matter key names the key and its line', () => {
-    const r = buildFixture({ ...minimalContent, 'content/en/compute/ec2.md': '---\ntitle: EC2\nslugg: typo\n---\n\nText\n' });
-    expectUserError(r, 'content/en/compute/ec2.md:3', 'Unknown front-matter key "slugg"', 'Allowed keys:');
+  it('an unknown front-matter key is a warning naming its line and the nearest key; an error under --strict', () => {
+    const files = { ...minimalContent, 'content/en/compute/ec2.md': '---\ntitle: EC2\nsidebar position: 3\n---\n\nText\n' };
+    const r = buildFixture(files);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr + r.stdout).toContain('content/en/compute/ec2.md:3: unknown front-matter key "sidebar position", ignored (did you mean sidebar_position?)');
+    const root = makeSite(files);
+    expectUserError(runCli(['build', '--root', root, '--strict']), 'content/en/compute/ec2.md:3', 'did you mean sidebar_position?', '--strict');
+    expect(existsSync(join(root, 'build'))).toBe(false);
+  });
+
+  it('hundreds of unknown keys make one short warning, not a line as long as the file', () => {
+    const keys = Array.from({ length: 400 }, (_, i) => `custom_key_${i}: ${'x'.repeat(900)}`).join('\n');
+    const r = buildFixture({ ...minimalContent, 'content/en/compute/ec2.md': `---\ntitle: EC2\n${keys}\n---\n\nText\n` });
+    expect(r.status, r.stderr).toBe(0);
+    const line = (r.stderr + r.stdout).split('\n').find((l) => l.includes('unknown front-matter keys'))!;
+    expect(line).toContain('400 unknown front-matter keys');
+    expect(line).toContain('and 395 more');
+    expect(line.length).toBeLessThan(400);
   });
 
   it('a front-matter value of the wrong type', () => {
@@ -68,8 +83,8 @@ describe('cheatsheet build on bad input', () => {
   });
 
   it('reports every broken file at once, not just the first', () => {
-    const r = buildFixture({ ...minimalContent, 'content/en/compute/ec2.md': '---\nfoo: 1\ntitle: x\n---\n', 'content/pt-BR/compute/ec2.md': '---\ndescription: x\n---\n' });
-    expectUserError(r, '2 problems found', 'content/en/compute/ec2.md:2', 'content/pt-BR/compute/ec2.md:1');
+    const r = buildFixture({ ...minimalContent, 'content/en/compute/ec2.md': '---\nhide_title: 1\ntitle: x\n---\n', 'content/pt-BR/compute/ec2.md': "---\ntitle: ''\n---\n" });
+    expectUserError(r, '2 problems found', 'content/en/compute/ec2.md:2', 'content/pt-BR/compute/ec2.md:2');
   });
 
   it('a syntax error in site.config.ts gives the line', () => {

@@ -2,7 +2,7 @@
 // source_hash and by git history), an outline that does not follow the source and a broken link are each
 // reported with the file, in text and JSON, with the documented exit codes.
 import { spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { processDoc } from '../renderer/content/process-doc.ts';
@@ -11,6 +11,7 @@ import { makeSite, minimalContent, page, runCli } from './helpers/fixture-site.t
 interface JsonReport {
   ok: boolean;
   strict: boolean;
+  warnings: string[];
   errors: { kind: string; message: string; file?: string; line?: number; column?: number; page?: string; target?: string; details: string[] }[];
   translations: {
     sourceLocale: string;
@@ -118,6 +119,26 @@ describe('cheatsheet check', () => {
     expect(report.translations.outline[0]!.actual).toEqual(['Use cases', 'What it is', 'Team notes']);
   });
 
+  it('never reports a heading worded differently, only sections missing, moved or at another level', () => {
+    const source = page('Amazon EC2', '## O que é\n\nTexto.\n\n## Casos de uso\n\nMais.\n\n### Detalhe\n\nFim.');
+    const reworded = makeSite({ ...minimalContent, 'content/pt-BR/compute/ec2.md': source, 'content/en/compute/ec2.md': page('Amazon EC2', '## What is it?\n\nText.\n\n## Use Cases!\n\nMore.\n\n### A detail\n\nEnd.') });
+    expect(json(reworded).report.translations.outline).toEqual([]);
+    const levels = makeSite({ ...minimalContent, 'content/pt-BR/compute/ec2.md': source, 'content/en/compute/ec2.md': page('Amazon EC2', '## What it is\n\nText.\n\n## Use cases\n\nMore.\n\n## A detail\n\nEnd.') });
+    expect(json(levels).report.translations.outline.map((o) => o.file)).toEqual(['content/en/compute/ec2.md']);
+  });
+
+  it('builds a page missing in a locale from the source page, and still lists it as missing', () => {
+    const root = makeSite({ ...minimalContent, 'content/pt-BR/compute/s3.md': page('Amazon S3', '## O que é\n\nArmazenamento de objetos.') });
+    const { status, report } = json(root);
+    expect(status).toBe(1);
+    expect(report.translations.missing).toEqual([{ locale: 'en', file: 'content/en/compute/s3.md', source: 'content/pt-BR/compute/s3.md' }]);
+    const built = runCli(['build', '--root', root]);
+    expect(built.status, built.stderr).toBe(0);
+    const html = readFileSync(join(root, 'build/docs/compute/s3.html'), 'utf8');
+    expect(html).toContain('Armazenamento de objetos.');
+    expect(html).toContain('This page has not been translated into English yet');
+  });
+
   it('reports broken links with their file and line, and still checks the translations', () => {
     const root = makeSite({
       ...minimalContent,
@@ -150,12 +171,19 @@ describe('cheatsheet check', () => {
   });
 
   it('reports bad front matter like build does, and rejects an unknown --format', () => {
-    const root = makeSite({ ...minimalContent, 'content/en/compute/ec2.md': '---\ntitle: EC2\nslugg: typo\n---\n\n## What it is\n' });
+    const root = makeSite({ ...minimalContent, 'content/en/compute/ec2.md': '---\ntitle: EC2\nsidebar_position: first\n---\n\n## What it is\n' });
     const r = check(root);
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain('content/en/compute/ec2.md:3: Unknown front-matter key "slugg".');
+    expect(r.stdout).toContain('content/en/compute/ec2.md:3: Invalid front-matter field "sidebar_position"');
     expect(r.stdout).toContain('Translations (source locale: pt-BR)');
-    expect(json(root).report.errors).toEqual([expect.objectContaining({ kind: 'content', file: 'content/en/compute/ec2.md', line: 3, message: 'Unknown front-matter key "slugg".' })]);
+    // An unknown key warns, and fails under --strict.
+    const typo = makeSite({ ...minimalContent, 'content/en/compute/ec2.md': '---\ntitle: EC2\nslugg: typo\n---\n\n## What it is\n\nVirtual machines. See [start](../start.md#first-section).\n' });
+    const lenient = json(typo);
+    expect(lenient.status).toBe(0);
+    expect(lenient.report.warnings).toContain('content/en/compute/ec2.md:3: unknown front-matter key "slugg", ignored (did you mean slug?)');
+    const strict = check(typo, '--strict');
+    expect(strict.status).toBe(1);
+    expect(strict.stdout).toContain('content/en/compute/ec2.md:3: unknown front-matter key "slugg", ignored (did you mean slug?) (an error under --strict)');
     const bad = check(root, '--format', 'yaml');
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('Unknown format "yaml"');

@@ -114,7 +114,7 @@ describe('content: front matter', () => {
         if (CATEGORY_PAGE_IDS.includes(id)) {
           const tags = d.tags ?? [];
           if (tags.length < 2 || tags.length > 5) problems.push(`${p.file}: has ${tags.length} tags — use 2 to 5`);
-          for (const t of tags) if (t !== t.toLowerCase() || /\s/.test(t)) problems.push(`${p.file}: tag "${t}" — tags are lowercase English words without spaces`);
+          for (const t of tags.map((tag) => (typeof tag === 'string' ? tag : tag.label))) if (t !== t.toLowerCase() || /\s/.test(t)) problems.push(`${p.file}: tag "${t}" — tags are lowercase English words without spaces`);
         }
       }
       const [first, ...others] = ps;

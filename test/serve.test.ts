@@ -151,12 +151,13 @@ describe('cheatsheet serve', () => {
     const path = `${BASE}docs/compute/lambda`;
     const before = await pageText(path);
     const from = stream.events.length;
-    edit('content/en/compute/lambda.md', (s) => s.replace(/^title: /m, 'titel: oops\ntitle: '));
+    // A blank title fails the page (an unknown key would only warn).
+    edit('content/en/compute/lambda.md', (s) => s.replace(/^title: /m, 'title: "   "\nold_title: '));
     const broken = await stream.waitFor((e) => problemsEvent(e) && (e.data as Problem[]).some((p) => p.file === 'content/en/compute/lambda.md'), from);
     const problem = (broken.data as Problem[]).find((p) => p.file === 'content/en/compute/lambda.md')!;
     expect(problem.line).toBeGreaterThan(1);
-    expect(problem.message).toContain('Unknown front-matter key "titel"');
-    expect(served.output()).toMatch(/error content\/en\/compute\/lambda\.md:\d+: Unknown front-matter key "titel"/);
+    expect(problem.message).toContain('Invalid front-matter field "title"');
+    expect(served.output()).toMatch(/error content\/en\/compute\/lambda\.md:\d+: Invalid front-matter field "title"/);
     expect(await pageText(path)).toBe(before);
     const hello = await listen(served.origin);
     const greeting = await hello.waitFor((e) => e.event === 'hello');
@@ -164,7 +165,7 @@ describe('cheatsheet serve', () => {
     hello.close();
 
     const fixedFrom = stream.events.length;
-    edit('content/en/compute/lambda.md', (s) => s.replace('titel: oops\n', '').replace('## Use cases', 'Fixed: marcador-fix.\n\n## Use cases'));
+    edit('content/en/compute/lambda.md', (s) => s.replace('title: "   "\nold_title: ', 'title: ').replace('## Use cases', 'Fixed: marcador-fix.\n\n## Use cases'));
     await stream.waitFor((e) => problemsEvent(e) && !(e.data as Problem[]).some((p) => p.file === 'content/en/compute/lambda.md'), fixedFrom);
     await stream.waitFor(reloadOf(path), fixedFrom);
     expect(await (await get(path)).text()).toContain('marcador-fix');

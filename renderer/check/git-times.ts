@@ -37,4 +37,26 @@ export function gitTimes(dir: string): FileTimes | undefined {
   return { timeOf: (abs) => times.get(resolve(abs)) };
 }
 
+/**
+ * When git last changed each file of the site and who did (one `git log` for the whole tree), by the
+ * file's path relative to `root`. Uncommitted files have no entry: Docusaurus shows nothing for them either.
+ */
+export function lastUpdates(root: string): (file: string) => { time?: number; author?: string } | undefined {
+  const top = git(root, ['rev-parse', '--show-toplevel'])?.trim();
+  if (!top) return () => undefined;
+  const seen = new Map<string, { time: number; author: string }>();
+  const log = git(root, ['log', '--format=%x00%ct%x00%an', '--name-only', '--no-renames', '--', '.']) ?? '';
+  let current = { time: 0, author: '' };
+  for (const line of log.split('\n')) {
+    if (line.startsWith('\0')) {
+      const [, time, author] = line.split('\0');
+      current = { time: Number(time), author: author ?? '' };
+    } else if (line) {
+      const abs = resolve(top, line);
+      if (!seen.has(abs)) seen.set(abs, current);
+    }
+  }
+  return (file) => seen.get(resolve(root, file));
+}
+
 export const contentDirOf = (root: string) => join(root, 'content');

@@ -36,12 +36,14 @@ export interface CheckReport {
 
 function pageInfos(content: Map<string, LocaleContent>): PageInfo[] {
   return [...content.values()].flatMap((lc) =>
-    lc.docs.map((d) => ({
+    // A page shown from the source locale is not a translation: it is reported missing.
+    lc.docs.filter((d) => !d.fallback).map((d) => ({
       locale: d.locale,
       relPath: d.relPath,
       file: d.file,
       bodyHash: d.bodyHash,
       h2: d.headings.filter((h) => h.level === 2).map((h) => h.text),
+      levels: d.headings.filter((h) => h.level === 2 || h.level === 3).map((h) => h.level),
       ...(d.frontMatter.source_hash !== undefined ? { sourceHash: d.frontMatter.source_hash } : {}),
     })),
   );
@@ -54,7 +56,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   let site: PreparedSite | undefined;
   try {
     // Collect mode: a page that fails is reported and the others are still read, for the translation report.
-    site = await prepareSite({ root, configFile: options.configFile, mode: 'collect', bundle: false });
+    site = await prepareSite({ root, configFile: options.configFile, mode: 'collect', bundle: false, strict: options.strict ?? false });
     for (const list of site.problems.values()) errors.push(...list);
     warnings.push(...site.warnings);
     // Links are checked on the rendered pages, as `build` does — only once every page renders (a page left
@@ -74,7 +76,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   let verification: VerificationStatus | undefined;
   if (site) {
     const { locales, sourceLocale } = site.loaded.config.i18n;
-    const categories = listContentFiles(root, locales).filter((f) => f.kind === 'category');
+    const categories = listContentFiles(root, locales, sourceLocale).filter((f) => f.kind === 'category' && !f.fallbackFrom);
     translations = checkTranslations({ root, locales, sourceLocale, pages: pageInfos(site.content), categories, times: gitTimes(join(root, 'content')) });
     verification = verificationOf(site.loaded.config, site.content, { root, maxAgeMonths: options.maxAgeMonths, today: options.today });
   }

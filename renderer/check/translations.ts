@@ -12,6 +12,8 @@ export interface PageInfo {
   bodyHash: string;
   /** Text of the page's h2 headings, in order. */
   h2: string[];
+  /** Levels of the page's h2 and h3 headings, in order: the shape of its sections. */
+  levels?: number[];
   /** `source_hash` from the front matter: the source body hash the translation was made from. */
   sourceHash?: string;
 }
@@ -65,6 +67,25 @@ export function expectedOutline(source: string[], sourceLocale: string, locale: 
   });
 }
 
+const folded = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/**
+ * Whether a translation's heading is the section the source has there. Only structure counts: a heading
+ * worded differently ("¿Qué es?" for "Qué es") is the same section; another outline section in its place
+ * is not (sections out of order).
+ */
+function sameSection(expected: string | null, actual: string, locale: string): boolean {
+  if (expected === null || folded(expected) === folded(actual)) return true;
+  const outline = locale in SERVICE_OUTLINE ? SERVICE_OUTLINE[locale as OutlineLocale] : [];
+  return !outline.some((h) => folded(h) === folded(actual));
+}
+
 export function checkTranslations(input: TranslationInput): TranslationStatus {
   const { locales, sourceLocale } = input;
   const status: TranslationStatus = { sourceLocale, missing: [], stale: [], outline: [], staleBasis: { sourceHash: 0, git: 0, unknown: 0 } };
@@ -98,7 +119,8 @@ export function checkTranslations(input: TranslationInput): TranslationStatus {
     }
 
     const expected = expectedOutline(source.h2, sourceLocale, page.locale);
-    const matches = expected.length === page.h2.length && expected.every((h, i) => h === null || h === page.h2[i]);
+    const sameShape = !source.levels || !page.levels || source.levels.join() === page.levels.join();
+    const matches = sameShape && expected.length === page.h2.length && expected.every((h, i) => sameSection(h, page.h2[i]!, page.locale));
     if (!matches) status.outline.push({ file: page.file, source: source.file, expected: expected.map((h, i) => h ?? `(translation of "${source.h2[i]}")`), actual: page.h2 });
   }
   return status;

@@ -1,17 +1,36 @@
-// Rewrites links in rendered Markdown: relative `.md` links become routes, external links open in a new
-// tab without opener or referrer; every internal link is recorded with its source line for the checker.
+// Rewrites links in rendered Markdown: links to files (`./x.md`, `../a/x.mdx`, site-absolute `/docs/a/x.md`)
+// become routes, external links open in a new tab without opener or referrer; every internal link is
+// recorded with its source line for the checker. A link to a file is written with the URL the target file
+// has by default (its path, number prefixes stripped); `retargetLinks` corrects it once every doc's real URL
+// (slug, id) is known.
 import type { Element, Root } from 'hast';
 import { posix } from 'node:path';
 import { walk } from './walk.ts';
 import { isExternalHref, safeDecode } from '../shared/urls.ts';
 import { USER_CONTENT_PREFIX } from './sanitize.ts';
+import { docIdentity } from './doc-identity.ts';
 
 export interface SourceLink {
   href: string;
   line?: number;
+  /** For a link to a Markdown file: that file, relative to the locale's docs folder. */
+  target?: string;
+  /** Where else the file may be: Docusaurus also reads a relative file link from the docs folder's root. */
+  altTarget?: string;
 }
 
-export interface LinkOptions {
+/** URL conventions of the site that links follow. */
+export interface LinkStyle {
+  /** The docs route base path (`docs`), for site-absolute links to files: `/docs/a/x.md`. */
+  routeBasePath?: string;
+  trailingSlash?: boolean;
+  /** The locale's path segment ('' for the default locale), so `/fr/docs/x` on the fr site is not doubled. */
+  localePrefix?: string;
+  /** The page's own URL: relative URL links (`../other#x`) are resolved from it. */
+  pagePath?: string;
+}
+
+export interface LinkOptions extends LinkStyle {
   /** The doc's file path relative to its locale folder, e.g. compute/ec2.md */
   relPath: string;
   /** Public base of the locale, e.g. /aws-cheatsheet/pt-BR/ */
@@ -28,6 +47,14 @@ export function docIdOf(relPath: string): string {
   return relPath.replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
 }
 
+/** The public URL of a doc slug ('' is the docs base). */
+export function docHref(docsBase: string, slug: string, trailingSlash?: boolean): string {
+  // With routeBasePath '/' the docs base is the locale's home, which keeps its slash.
+  const base = docsBase.endsWith('/') ? docsBase.slice(0, -1) : docsBase;
+  const path = slug ? `${base}/${encodeURI(slug)}` : docsBase;
+  return trailingSlash && !path.endsWith('/') ? `${path}/` : path;
+}
+
 export function rehypeLinks(options: LinkOptions) {
   const ownSite = options.siteBase ? ownSiteMatcher(options.siteBase) : undefined;
   return (tree: Root) => {
@@ -36,6 +63,7 @@ export function rehypeLinks(options: LinkOptions) {
       if (child.type !== 'element') return;
       const node = child as Element;
       if (node.tagName !== 'a' || typeof node.properties.href !== 'string') return;
+      if ((node.data as { asset?: boolean } | undefined)?.asset) return;
       let href = node.properties.href;
       const line = node.position ? node.position.start.line + options.lineOffset : undefined;
       // An absolute link to this very site is checked like any internal link, and written as its path so
@@ -60,10 +88,10 @@ export function rehypeLinks(options: LinkOptions) {
         }
         return;
       }
-      const resolved = resolveHref(href, options);
+      const { href: resolved, ...file } = resolveHref(href, options);
       node.properties.href = resolved;
       // Footnote links point inside the page and are generated, not written by the author.
-      if (!('dataFootnoteRef' in node.properties) && !('dataFootnoteBackref' in node.properties)) options.links.push({ href: resolved, line });
+      if (!('dataFootnoteRef' in node.properties) && !('dataFootnoteBackref' in node.properties)) options.links.push({ href: resolved, line, ...file });
     });
   };
 }
@@ -96,18 +124,72 @@ function idsOf(tree: Root): Set<string> {
   return ids;
 }
 
-function resolveHref(href: string, options: LinkOptions): string {
-  if (href.startsWith('#')) return href;
-  const hashAt = href.indexOf('#');
-  const path = hashAt >= 0 ? href.slice(0, hashAt) : href;
-  const hash = hashAt >= 0 ? href.slice(hashAt) : '';
+function resolveHref(href: string, options: LinkOptions): { href: string; target?: string; altTarget?: string } {
+  if (href.startsWith('#')) return { href };
+  const cut = href.search(/[?#]/);
+  const path = cut >= 0 ? href.slice(0, cut) : href;
+  const hash = cut >= 0 ? href.slice(cut) : '';
+  if (/\.mdx?$/i.test(path)) {
+    const target = fileTarget(path, options);
+    const decoded = safeDecodeUri(path);
+    const altTarget = decoded.startsWith('.') || decoded.startsWith('/') ? undefined : posix.normalize(decoded);
+    if (target !== undefined) return { href: docHref(options.docsBase, docIdentity({ relPath: target }).slug, options.trailingSlash) + hash, target, ...(altTarget && altTarget !== target ? { altTarget } : {}) };
+  }
   if (path.startsWith('/')) {
-    // Site-absolute paths are relative to the locale's base, as in Docusaurus.
-    return options.localeBase + path.replace(/^\/+/, '') + hash;
+    // Site-absolute paths are relative to the locale's base, as in Docusaurus; a locale prefix already
+    // written in the link is not added twice (`/fr/docs/x` on the fr site).
+    const rest = path.replace(/^\/+/, '');
+    const base = options.localeBase;
+    const prefix = options.localePrefix;
+    const already = prefix && (rest === prefix || rest.startsWith(`${prefix}/`));
+    return { href: (already ? base.slice(0, -prefix.length - 1) : base) + rest + hash };
   }
-  if (/\.mdx?$/.test(path)) {
-    const target = posix.normalize(posix.join(posix.dirname(options.relPath), decodeURI(path)));
-    return options.docsBase + '/' + encodeURI(docIdOf(target)).replace(/\/$/, '') + hash;
+  // A relative URL (`../other#x`) is resolved from the page's own URL (its permalink, as Docusaurus does:
+  // with a slash only under trailingSlash: true), and written out so that client-side navigation, a
+  // page served as x/index.html and the link checker all read it the same way.
+  if (options.pagePath && path && !path.startsWith('?')) {
+    const url = new URL(path, `http://site${options.pagePath}`);
+    return { href: url.pathname + url.search + hash };
   }
-  return href;
+  return { href };
 }
+
+function safeDecodeUri(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
+/** The file a link names, relative to the locale's docs folder; undefined when it points outside it. */
+function fileTarget(path: string, options: LinkOptions): string | undefined {
+  const decoded = safeDecodeUri(path);
+  if (!decoded.startsWith('/')) return posix.normalize(posix.join(posix.dirname(options.relPath), decoded)).replace(/^(\.\.\/)+/, '');
+  // `/docs/a/x.md`: Docusaurus resolves site-absolute file links from the site folder, where docs live in docs/.
+  const segments = ['docs', options.routeBasePath].filter((s): s is string => Boolean(s && s !== '/'));
+  for (const s of segments) if (decoded.startsWith(`/${s}/`)) return decoded.slice(s.length + 2);
+  return decoded.slice(1);
+}
+
+/**
+ * Points links to files at the URL their target really has. `hrefOfFile` gives a file's URL, or undefined
+ * when the locale has no such file (then the link is left for the checker to report, with its line).
+ */
+export function retargetLinks(html: string, links: SourceLink[], hrefOfFile: (relPath: string) => string | undefined): { html: string; links: SourceLink[] } {
+  let out = html;
+  const fixed = links.map((l) => {
+    if (!l.target) return l;
+    const actual = hrefOfFile(l.target) ?? (l.altTarget ? hrefOfFile(l.altTarget) : undefined);
+    if (actual === undefined) return l;
+    const cut = l.href.search(/[?#]/);
+    const written = cut >= 0 ? l.href.slice(0, cut) : l.href;
+    if (actual === written) return l;
+    const next = actual + (cut >= 0 ? l.href.slice(cut) : '');
+    out = out.split(`href="${escapeAttr(l.href)}"`).join(`href="${escapeAttr(next)}"`);
+    return { ...l, href: next };
+  });
+  return { html: out, links: fixed };
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&#x26;').replace(/"/g, '&#x22;');

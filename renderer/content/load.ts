@@ -1,9 +1,12 @@
 // The content stage: every locale's files → processed docs and category metadata, with every problem
 // reported at once: thrown together (`build`), or collected by file while the rest goes on (`serve`, `check`).
-import { AggregateUserError, ContentError, type UserError } from '../errors.ts';
+import { AggregateUserError, type UserError } from '../errors.ts';
 import { toProblems, type Problem } from '../problems.ts';
 import { parseCategory, type CategoryMeta } from './category.ts';
+import { categoryTranslations, translateCategory } from './docs-translations.ts';
 import { listContentFiles, readUtf8, type ContentFile } from './files.ts';
+import { finishLocale, type FinishOptions } from './finish.ts';
+import type { SoftProblem } from './front-matter.ts';
 import { processDocs } from './pool.ts';
 import type { WorkerPool } from '../workers/pool.ts';
 import { deserialize, type DocJob, type ProcessedDoc } from './process-doc.ts';
@@ -14,17 +17,24 @@ export interface CategorySource {
   key: string;
   file: string;
   meta: CategoryMeta;
+  problems: SoftProblem[];
+  /** The source locale's category file, standing in for the locale's own. */
+  fallback: boolean;
 }
 
 export interface LocaleContent {
   locale: string;
   docs: ProcessedDoc[];
   categories: Map<string, CategorySource>;
+  /** Translated labels of categories named after their folder (current.json), by source label. */
+  labels?: Map<string, string>;
 }
 
 export interface ContentOptions {
   root: string;
   locales: string[];
+  sourceLocale?: string;
+  finish: FinishOptions;
   jobFor: (file: ContentFile) => DocJob;
   threads: number;
   /** The build's threads, when it keeps a pool for later stages too. */
@@ -43,16 +53,22 @@ export interface LoadedContent {
 /** The key under which a content file's problems are recorded (the path the user knows). */
 export const fileKey = (file: string) => `file:${file}`;
 
-export function loadCategory(file: ContentFile): CategorySource {
-  const key = file.relPath.replace(/\/?_category_\.json$/, '');
-  return { locale: file.locale, key, file: file.file, meta: parseCategory(readUtf8(file.absPath, file.file), file.file) };
+export function loadCategory(file: ContentFile, translations?: Map<string, string>): CategorySource {
+  const key = file.relPath.replace(/\/?_category_\.(json|ya?ml)$/, '');
+  const { meta, problems } = parseCategory(readUtf8(file.absPath, file.file), file.file);
+  return { locale: file.locale, key, file: file.file, meta: translateCategory(meta, translations), problems: file.fallbackFrom ? [] : problems, fallback: Boolean(file.fallbackFrom) };
 }
 
 export async function loadContent(options: ContentOptions): Promise<LoadedContent> {
-  const files = listContentFiles(options.root, options.locales);
+  const files = listContentFiles(options.root, options.locales, options.sourceLocale);
   const errors: UserError[] = [];
   const problems = new Map<string, Problem[]>();
+  // A source page standing in for several locales fails once, not once per locale.
+  const seen = new Set<string>();
   const fail = (key: string, err: UserError) => {
+    const id = `${err.location?.file}:${err.location?.line}:${err.message}`;
+    if (seen.has(id)) return;
+    seen.add(id);
     errors.push(err);
     problems.set(key, [...(problems.get(key) ?? []), ...toProblems(err)]);
   };
@@ -60,7 +76,7 @@ export async function loadContent(options: ContentOptions): Promise<LoadedConten
 
   for (const file of files.filter((f) => f.kind === 'category')) {
     try {
-      const category = loadCategory(file);
+      const category = loadCategory(file, categoryTranslations(options.root, file.locale));
       locales.get(file.locale)!.categories.set(category.key, category);
     } catch (err) {
       fail(fileKey(file.file), err as UserError);
@@ -78,19 +94,11 @@ export async function loadContent(options: ContentOptions): Promise<LoadedConten
       warnings.push(...result.doc.warnings);
     }
   });
-  for (const content of locales.values()) for (const err of duplicateRoutes(content.docs)) fail(`routes:${content.locale}`, err);
+  for (const content of locales.values()) {
+    const finished = finishLocale(content, options.finish);
+    for (const err of finished.errors) fail(`routes:${content.locale}`, err);
+    warnings.push(...finished.warnings);
+  }
   if (options.mode === 'throw' && errors.length) throw errors.length === 1 ? errors[0] : new AggregateUserError(errors);
   return { locales, warnings, problems };
-}
-
-export function duplicateRoutes(docs: ProcessedDoc[]): ContentError[] {
-  const byId = new Map<string, ProcessedDoc>();
-  const errors: ContentError[] = [];
-  for (const doc of docs) {
-    const other = byId.get(doc.id);
-    if (other) {
-      errors.push(new ContentError(`Two files produce the same route "docs/${doc.id}": ${other.file} and ${doc.file}.`, { file: doc.file }, { hint: 'Rename or remove one of them.' }));
-    } else byId.set(doc.id, doc);
-  }
-  return errors;
 }

@@ -14,7 +14,8 @@ import { ContentError } from '../errors.ts';
 import { extractHeadings, extractSections, type Heading, type Section } from './extract.ts';
 import { rehypeHighlight } from './highlight.ts';
 import type { CodeBlock } from './code-lines.ts';
-import { rehypeLinks, type SourceLink } from './links.ts';
+import { rehypeLinks, type LinkStyle, type SourceLink } from './links.ts';
+import { rehypeAssets, type AssetCopy, type AssetOptions, type MissingAsset } from './assets.ts';
 import { rehypeUserContentIds, sanitizeSchema } from './sanitize.ts';
 import { rehypeHeadingIds } from './slug.ts';
 import { rehypeTaskListLabels } from './task-lists.ts';
@@ -29,6 +30,10 @@ export interface MarkdownInput {
   docsBase: string;
   /** The site's published base address (config `url` + `baseUrl`), to check absolute links to it. */
   siteBase?: string;
+  /** Where images and files the page references are looked for (see assets.ts); without it they are left as written. */
+  assets?: AssetOptions;
+  /** URL conventions links to files follow (see links.ts). */
+  linkStyle?: LinkStyle;
   codeThemes: { light: string; dark: string };
   strings: { admonitions: Record<string, string>; copyCode: string; footnoteLabel: string; footnoteBackLabel: string };
   /** Highlight code blocks elsewhere (see code-blocks.ts); by default they are highlighted here. */
@@ -43,6 +48,10 @@ export interface MarkdownOutput {
   sections: Section[];
   links: SourceLink[];
   warnings: string[];
+  /** Files to copy into the output for the page's images and file links. */
+  assets: AssetCopy[];
+  /** The text of the `# Heading` that opens the page, if one does: Docusaurus's "content title". */
+  contentTitle?: string;
 }
 
 let rehypeRaw: Promise<typeof import('rehype-raw')> | undefined;
@@ -70,6 +79,8 @@ function parseOrExplain(input: MarkdownInput, body: string): MdastRoot {
 export async function renderMarkdown(input: MarkdownInput): Promise<MarkdownOutput> {
   const warnings: string[] = [];
   const links: SourceLink[] = [];
+  const copies: AssetCopy[] = [];
+  const missing: MissingAsset[] = [];
   const at = (line: number | undefined) => (line ? `${input.file}:${line + input.lineOffset}` : input.file);
   const hasRawHtml = /<[a-zA-Z!/]/.test(input.body);
 
@@ -94,9 +105,20 @@ export async function renderMarkdown(input: MarkdownInput): Promise<MarkdownOutp
       onUnknownLanguage: (lang, line) => warnings.push(`${at(line)}: unknown code-block language "${lang}", shown as plain text`),
       ...(input.deferHighlight ? { defer: input.deferHighlight } : {}),
     })
-    .use(rehypeLinks, { relPath: input.relPath, localeBase: input.localeBase, docsBase: input.docsBase, ...(input.siteBase ? { siteBase: input.siteBase } : {}), lineOffset: input.lineOffset, links });
+    .use(input.assets ? () => rehypeAssets({ ...input.assets!, lineOffset: input.lineOffset, copies, missing }) : () => undefined)
+    .use(rehypeLinks, { relPath: input.relPath, localeBase: input.localeBase, docsBase: input.docsBase, ...input.linkStyle, ...(input.siteBase ? { siteBase: input.siteBase } : {}), lineOffset: input.lineOffset, links });
 
   const mdast = parseOrExplain(input, normaliseAdmonitionTitles(input.body));
   const tree = (await processor.run(mdast, { path: input.file } as unknown as VFile)) as HastRoot;
-  return { html: toHtml(tree), headings: extractHeadings(tree), sections: extractSections(tree), links, warnings };
+  if (missing.length) {
+    const [first] = missing;
+    throw new ContentError(`${missing.length === 1 ? 'An image or file the page references does not exist' : `${missing.length} images or files the page references do not exist`}: ${missing.map((m) => m.url).join(', ')}`, { file: input.file, line: first!.line }, {
+      details: missing.map((m) => `${at(m.line === undefined ? undefined : m.line - input.lineOffset)} → ${m.url}`),
+      hint: 'Paths are relative to the page (./img/x.png), or to the static folder when they start with / (/img/x.png).',
+    });
+  }
+  const headings = extractHeadings(tree);
+  const first = tree.children.find((n) => n.type === 'element');
+  const contentTitle = first?.type === 'element' && first.tagName === 'h1' ? headings.find((h) => h.level === 1)?.text : undefined;
+  return { html: toHtml(tree), headings, sections: extractSections(tree), links, warnings, assets: copies, ...(contentTitle ? { contentTitle } : {}) };
 }

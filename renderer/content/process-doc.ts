@@ -2,9 +2,11 @@
 import { createHash } from 'node:crypto';
 import { ContentError, isUserError, type UserError } from '../errors.ts';
 import type { Heading, Section } from './extract.ts';
-import { parseFrontMatter, type FrontMatter } from './front-matter.ts';
+import { parseFrontMatter, type FrontMatter, type SoftProblem } from './front-matter.ts';
+import { docIdentity, IdentityError } from './doc-identity.ts';
 import { readUtf8 } from './files.ts';
-import { docIdOf, type SourceLink } from './links.ts';
+import { docHref, type LinkStyle, type SourceLink } from './links.ts';
+import type { AssetCopy } from './assets.ts';
 import { renderMarkdown } from './markdown.ts';
 import type { CodeBlock } from './code-lines.ts';
 
@@ -17,6 +19,11 @@ export interface DocJob {
   docsBase: string;
   /** config `url` + `baseUrl`: absolute links to it are checked as internal ones. */
   siteBase?: string;
+  /** The source locale's file standing in for a missing translation. */
+  fallback?: boolean;
+  linkStyle?: LinkStyle;
+  /** Where referenced images and files are looked for; without it they are left as written. */
+  assets?: { root: string; staticDir: string; baseUrl: string };
   codeThemes: { light: string; dark: string };
   strings: { admonitions: Record<string, string>; copyCode: string; footnoteLabel: string; footnoteBackLabel: string };
 }
@@ -25,7 +32,25 @@ export interface ProcessedDoc {
   locale: string;
   relPath: string;
   file: string;
+  /** Docusaurus's doc id: what sidebars and `pagination_*` name (see doc-identity.ts). */
   id: string;
+  /** URL below the docs base ('' is the docs base itself). */
+  slug: string;
+  /** `title`, else the opening `# Heading`, else the file name. */
+  title: string;
+  /** The opening `# Heading`: the page shows it, so the theme does not print the title again. */
+  contentTitle?: string;
+  /** `sidebar_position`, else the file's number prefix. */
+  position?: number;
+  isCategoryIndex: boolean;
+  /** Built from the source locale's file: the locale has no translation of it yet. */
+  fallback: boolean;
+  /** Images and files to copy into the output. */
+  assets: AssetCopy[];
+  /** Tag labels. */
+  tags: string[];
+  /** Unknown keys and the like: warnings, errors under --strict. */
+  problems: SoftProblem[];
   /** First folder of the path: the doc's category; undefined for docs at the top of the locale. */
   category?: string;
   frontMatter: FrontMatter;
@@ -57,7 +82,15 @@ export interface DocServices {
 export async function processDoc(job: DocJob, services: DocServices = {}): Promise<DocResult> {
   try {
     const source = readUtf8(job.absPath, job.file);
-    const { data, body, bodyLine } = parseFrontMatter(source, job.file);
+    if (/\.mdx$/i.test(job.relPath)) throw new ContentError('MDX is not supported yet: this .mdx file cannot be built.', { file: job.file, line: 1 }, { hint: 'Rename it to .md if it holds only Markdown, or move it out of the docs folder for now.' });
+    const { data, body, bodyLine, problems } = parseFrontMatter(source, job.file);
+    let identity;
+    try {
+      identity = docIdentity({ relPath: job.relPath, id: data.id, slug: data.slug, title: data.title, sidebarPosition: data.sidebar_position, parseNumberPrefixes: data.parse_number_prefixes });
+    } catch (err) {
+      if (err instanceof IdentityError) throw new ContentError(err.message, { file: job.file, line: 2 });
+      throw err;
+    }
     const out = await renderMarkdown({
       body,
       file: job.file,
@@ -66,11 +99,12 @@ export async function processDoc(job: DocJob, services: DocServices = {}): Promi
       localeBase: job.localeBase,
       docsBase: job.docsBase,
       ...(job.siteBase ? { siteBase: job.siteBase } : {}),
+      ...(job.linkStyle ? { linkStyle: { ...job.linkStyle, pagePath: docHref(job.docsBase, identity.slug, job.linkStyle.trailingSlash) } } : {}),
+      ...(job.assets ? { assets: { ...job.assets, absPath: job.absPath } } : {}),
       codeThemes: job.codeThemes,
       strings: job.strings,
       ...(services.deferHighlight ? { deferHighlight: services.deferHighlight } : {}),
     });
-    const id = docIdOf(job.relPath);
     const slash = job.relPath.indexOf('/');
     return {
       ok: true,
@@ -78,7 +112,14 @@ export async function processDoc(job: DocJob, services: DocServices = {}): Promi
         locale: job.locale,
         relPath: job.relPath,
         file: job.file,
-        id,
+        id: identity.id,
+        slug: identity.slug,
+        title: data.title ?? out.contentTitle ?? identity.title,
+        ...(identity.position !== undefined ? { position: identity.position } : {}),
+        isCategoryIndex: identity.isCategoryIndex,
+        fallback: job.fallback ?? false,
+        tags: (data.tags ?? []).map((t) => (typeof t === 'string' ? t : t.label)),
+        problems,
         category: slash > 0 ? job.relPath.slice(0, slash) : undefined,
         frontMatter: data,
         ...out,

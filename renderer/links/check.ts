@@ -60,7 +60,8 @@ export function checkLinks({ routes, pages, files, baseUrl, readHtml }: LinkChec
     const url = new URL(href, `http://site${from.data.path}`);
     const path = safeDecode(url.pathname);
     const hash = safeDecode(url.hash.slice(1));
-    const target = byPath.get(path);
+    // As Docusaurus's checker: a page answers with or without a trailing slash.
+    const target = byPath.get(path) ?? (path.length > 1 && path.endsWith('/') ? byPath.get(path.slice(0, -1)) : byPath.get(`${path}/`));
     if (!target) {
       if (files.has(path)) return null;
       if (!path.startsWith(baseUrl)) return { kind: 'link', reason: `outside the site's base URL ${baseUrl}` };

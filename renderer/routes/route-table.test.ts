@@ -7,6 +7,7 @@ import type { CategorySource, LocaleContent } from '../content/load.ts';
 import type { ProcessedDoc } from '../content/process-doc.ts';
 import type { FrontMatter } from '../content/front-matter.ts';
 import { buildRouteTable } from './route-table.ts';
+import { docIdentity } from '../content/doc-identity.ts';
 import { localeInfos } from './site-data.ts';
 
 const raw = {
@@ -15,6 +16,7 @@ const raw = {
   favicon: 'f.svg',
   url: 'https://example.github.io',
   baseUrl: '/b/',
+  trailingSlash: false,
   repoUrl: 'https://github.com/x/y',
   ebook: { title: 'E', href: 'https://example.com/e.pdf' },
   i18n: { defaultLocale: 'en', sourceLocale: 'pt-BR', locales: ['pt-BR', 'en'], localeConfigs: { 'pt-BR': { label: 'PT', htmlLang: 'pt-BR', path: 'pt-BR' }, en: { label: 'EN', htmlLang: 'en', path: 'en' } } },
@@ -23,12 +25,12 @@ const raw = {
 const loaded: LoadedConfig = { root: '/', file: 'site.config.ts', config: validateConfig(raw, 'site.config.ts') };
 
 function doc(locale: string, relPath: string, fm: Partial<FrontMatter>, headings: ProcessedDoc['headings'] = []): ProcessedDoc {
-  const id = relPath.replace(/\.md$/, '').replace(/(^|\/)index$/, '');
+  const { position, ...identity } = docIdentity({ relPath, title: fm.title, sidebarPosition: fm.sidebar_position });
   const slash = relPath.indexOf('/');
-  return { locale, relPath, file: `content/${locale}/${relPath}`, id, category: slash > 0 ? relPath.slice(0, slash) : undefined, frontMatter: { title: id, ...fm }, html: '', headings, sections: [], links: [], warnings: [], bodyHash: '' };
+  return { locale, relPath, file: `content/${locale}/${relPath}`, ...identity, ...(position !== undefined ? { position } : {}), fallback: false, assets: [], tags: [], problems: [], category: slash > 0 ? relPath.slice(0, slash) : undefined, frontMatter: fm, html: '', headings, sections: [], links: [], warnings: [], bodyHash: '' };
 }
 function category(locale: string, key: string, label: string, position: number): [string, CategorySource] {
-  return [key, { locale, key, file: `content/${locale}/${key}/_category_.json`, meta: { label, position } }];
+  return [key, { locale, key, file: `content/${locale}/${key}/_category_.json`, meta: { label, position }, problems: [], fallback: false }];
 }
 
 function localeContent(locale: string, extra: ProcessedDoc[] = []): LocaleContent {

@@ -3,9 +3,13 @@ import type { LoadedConfig } from '../config/load.ts';
 import type { LocaleContent } from '../content/load.ts';
 import type { ProcessedDoc } from '../content/process-doc.ts';
 import type { Alternate, Crumb, DocsRootCategory, HeadData, LocaleInfo, RouteData, RouteKind, SidebarItem } from '../shared/types.ts';
-import { localeUrls, routePath } from '../shared/locale-urls.ts';
+import { localeBase, routePath } from '../shared/locale-urls.ts';
 import { outputFileOf } from '../shared/urls.ts';
-import { docLabel, flattenSidebar } from './sidebar.ts';
+import { docHref } from '../content/links.ts';
+import { editUrlOf, lastUpdateOf, pagination } from './doc-extras.ts';
+import { generatedIndexDoc } from './generated-index.ts';
+import { categoryLabel, docLabel, flattenSidebar } from './sidebar.ts';
+import { parseNumberPrefix } from '../content/number-prefix.ts';
 import { resolveSidebars } from './sidebar-config.ts';
 import { longDate } from './dates.ts';
 import { socialImage } from './social-image.ts';
@@ -34,73 +38,102 @@ interface TableInput {
   locales: LocaleInfo[];
   content: Map<string, LocaleContent>;
   strings: Map<string, Record<string, string>>;
+  /** When git last changed a content file (seconds) and who changed it, by the file's site-relative path. */
+  gitInfo?: (file: string) => { time?: number; author?: string } | undefined;
 }
 
-export function buildRouteTable({ loaded, locales, content, strings }: TableInput): RouteTable {
+export function buildRouteTable({ loaded, locales, content, strings, gitInfo }: TableInput): RouteTable {
   const { config } = loaded;
   const docsSeg = config.docs.routeBasePath;
+  const slash = config.trailingSlash;
   const routes: RouteEntry[] = [];
   const sidebars = new Map<string, SidebarItem[]>();
   const allSidebars = new Map<string, Map<string, SidebarItem[]>>();
+  const sourceLc = content.get(config.i18n.sourceLocale);
+  const sourceFiles = new Map((sourceLc?.docs ?? []).map((d) => [d.relPath, d.file]));
 
   for (const locale of locales) {
     const lc = content.get(locale.code)!;
     const t = strings.get(locale.code)!;
-    const { base, docsBase } = localeUrls(config.baseUrl, locale.prefix, docsSeg);
-    const hrefOf = (id: string) => (id ? `${docsBase}/${id}` : docsBase);
-    const localeSidebars = resolveSidebars(config.docs.sidebars, config.docs.sidebarId, { locale: locale.code, localeBase: base, docs: lc.docs, categories: lc.categories, hrefOf, configFile: loaded.file });
+    const base = localeBase(config.baseUrl, locale.prefix);
+    const docsBase = routePath(config.baseUrl, locale.prefix, docsSeg);
+    const hrefOf = (slug: string) => docHref(docsBase, slug, slash === true);
+    const pathOf = (rel: string) => (rel ? routePath(config.baseUrl, locale.prefix, rel) + (slash ? '/' : '') : base);
+    let localeSidebars = resolveSidebars(config.docs.sidebars, config.docs.sidebarId, { locale: locale.code, localeBase: base, docs: lc.docs, categories: lc.categories, hrefOf, configFile: loaded.file, labels: lc.labels });
+    const docs = [...lc.docs, ...generatedIndexes(localeSidebars, lc, t)];
+    // A doc at the docs root (`slug: /`) replaces the generated docs root page, and the category sections
+    // that page held: categories then link only to their own page, as in Docusaurus.
+    const docsRootTaken = docs.some((d) => hrefOf(d.slug) === pathOf(docsSeg));
+    if (docsRootTaken) localeSidebars = new Map([...localeSidebars].map(([id, items]) => [id, withoutDocsRootAnchors(items)]));
     const sidebar = localeSidebars.get(config.docs.sidebarId)!;
     sidebars.set(locale.code, sidebar);
     allSidebars.set(locale.code, localeSidebars);
+    const byId = new Map(docs.map((d) => [d.id, d]));
     const flat = flattenSidebar(sidebar);
     // Index by href once per locale: looking each page up by scanning would be quadratic in the site's size.
     const sidebarIndex = new Map<string, number>();
     flat.forEach((f, i) => sidebarIndex.has(f.href) || sidebarIndex.set(f.href, i));
     const docsRoot = buildDocsRoot(lc, hrefOf);
-    const add = (key: string, kind: RouteKind, head: Omit<HeadData, 'canonical' | 'alternates'>, extra: Partial<RouteData> = {}, doc?: ProcessedDoc) => {
-      const path = routePath(config.baseUrl, locale.prefix, key);
+    const localeRoutes: RouteEntry[] = [];
+    const add = (path: string, kind: RouteKind, head: Omit<HeadData, 'canonical' | 'alternates'>, extra: Partial<RouteData> = {}, doc?: ProcessedDoc) => {
+      const key = path.slice(base.length - 1);
+      const outFile = kind === 'notFound' ? `${base.slice(config.baseUrl.length)}404.html` : outputFileOf(config.baseUrl, path, slash);
       const card = socialImage(config, locale.code, doc?.frontMatter.image);
-      routes.push({ key, outFile: outputFileOf(config.baseUrl, path), doc, data: { kind, path, locale: locale.code, head: { ...head, ...card, canonical: config.url + path, alternates: [] }, alternates: [], ...extra } });
+      localeRoutes.push({ key, outFile, doc, data: { kind, path, locale: locale.code, head: { ...head, ...card, canonical: config.url + path, alternates: [] }, alternates: [], ...extra } });
     };
     const title = (page?: string) => (page ? `${page} ${config.titleDelimiter} ${config.title}` : config.title);
     const tagline = typeof config.tagline === 'string' ? config.tagline : config.tagline[locale.code]!;
 
-    add('', 'home', { title: `${config.title} ${config.titleDelimiter} ${tagline}`, description: tagline, ogType: 'website', noindex: false, keywords: [] });
-    add(docsSeg, 'docsRoot', { title: title(t['theme.docs.docsRoot.title']), description: t['theme.docs.docsRoot.description'] ?? '', ogType: 'website', noindex: false, keywords: [] }, { docsRoot });
-    add('search', 'search', { title: title(t['theme.SearchPage.title']), description: t['theme.SearchPage.title'] ?? '', ogType: 'website', noindex: true, keywords: [] });
-    add('404', 'notFound', { title: title(t['theme.NotFound.title']), description: t['theme.NotFound.p1'] ?? '', ogType: 'website', noindex: true, keywords: [] });
+    add(base, 'home', { title: `${config.title} ${config.titleDelimiter} ${tagline}`, description: tagline, ogType: 'website', noindex: false, keywords: [] });
+    add(pathOf(docsSeg), 'docsRoot', { title: title(t['theme.docs.docsRoot.title']), description: t['theme.docs.docsRoot.description'] ?? '', ogType: 'website', noindex: false, keywords: [] }, { docsRoot });
+    add(pathOf('search'), 'search', { title: title(t['theme.SearchPage.title']), description: t['theme.SearchPage.title'] ?? '', ogType: 'website', noindex: true, keywords: [] });
+    add(routePath(config.baseUrl, locale.prefix, '404'), 'notFound', { title: title(t['theme.NotFound.title']), description: t['theme.NotFound.p1'] ?? '', ogType: 'website', noindex: true, keywords: [] });
 
-    for (const doc of lc.docs) {
+    for (const doc of docs) {
       const fm = doc.frontMatter;
-      const position = sidebarIndex.get(hrefOf(doc.id)) ?? -1;
-      const inSidebar = fm.sidebar !== false && position >= 0;
-      const crumbs = breadcrumbs(doc, { inSidebar, trail: position >= 0 ? flat[position]!.trail : [], lc, homeLabel: t['theme.docs.breadcrumbs.home'] ?? 'Home', homeHref: base, docsBase, hrefOf });
+      const href = hrefOf(doc.slug);
+      const position = sidebarIndex.get(href) ?? -1;
+      const inSidebar = fm.sidebar !== false && fm.displayed_sidebar !== null && position >= 0;
+      const crumbs = breadcrumbs(doc, { inSidebar, trail: position >= 0 ? flat[position]!.trail : [], lc, homeLabel: t['theme.docs.breadcrumbs.home'] ?? 'Home', homeHref: base, docsBase: docsRootTaken ? undefined : docsBase, href });
       const min = fm.toc_min_heading_level ?? config.themeConfig.tableOfContents.minHeadingLevel;
       const max = fm.toc_max_heading_level ?? config.themeConfig.tableOfContents.maxHeadingLevel;
-      const prev = inSidebar && position > 0 ? flat[position - 1] : undefined;
-      const next = inSidebar && position >= 0 ? flat[position + 1] : undefined;
+      const pages = pagination(doc, { flat: inSidebar ? flat : [], position: inSidebar ? position : -1, byId, hrefOf });
+      const editUrl = editUrlOf(doc, { editUrl: config.docs.editUrl, editLocalizedFiles: config.docs.editLocalizedFiles, locale: locale.code, sourceFile: sourceFiles.get(doc.relPath) ?? doc.file, permalink: href });
+      const lastUpdate = lastUpdateOf(doc, { showTime: config.docs.showLastUpdateTime, showAuthor: config.docs.showLastUpdateAuthor, git: gitInfo?.(doc.file) });
+      const unlisted = fm.unlisted === true;
       add(
-        `${docsSeg}${doc.id ? `/${doc.id}` : ''}`,
+        href,
         'doc',
-        { title: title(fm.title), description: fm.description ?? firstText(doc) ?? fm.title, ogType: 'article', noindex: false, keywords: [...(fm.keywords ?? []), ...(fm.tags ?? [])] },
+        {
+          title: title(doc.title),
+          description: fm.description ?? firstText(doc) ?? doc.title,
+          ogType: 'article',
+          noindex: unlisted,
+          keywords: [...(fm.keywords ?? []), ...doc.tags],
+        },
         {
           doc: {
             id: doc.id,
-            title: fm.title,
+            title: doc.title,
+            showTitle: !fm.hide_title && !doc.contentTitle,
             toc: buildToc(doc.headings, min, max),
             hideToc: fm.hide_table_of_contents ?? false,
             breadcrumbs: crumbs,
-            ...(prev ? { prev: { label: prev.label, href: prev.href } } : {}),
-            ...(next ? { next: { label: next.label, href: next.href } } : {}),
+            ...pages,
             inSidebar,
-            tags: fm.tags ?? [],
+            tags: doc.tags,
             category: doc.category,
             ...(fm.last_verified ? { lastVerified: { date: fm.last_verified, label: (t['theme.docs.lastVerified'] ?? '{date}').replace('{date}', longDate(fm.last_verified, locale)) } } : {}),
+            ...(editUrl ? { editUrl } : {}),
+            ...(lastUpdate ? { lastUpdate } : {}),
+            ...(unlisted ? { unlisted: true } : {}),
+            ...(doc.fallback ? { notTranslated: true } : {}),
           },
         },
         doc,
       );
     }
+    routes.push(...onePerPath(localeRoutes));
   }
 
   // Alternates: the same key in every locale that has it; x-default points at the default locale.
@@ -120,6 +153,46 @@ export function buildRouteTable({ loaded, locales, content, strings }: TableInpu
   return { routes, byPath: new Map(routes.map((r) => [r.data.path, r])), sidebars, allSidebars };
 }
 
+function withoutDocsRootAnchors(items: SidebarItem[]): SidebarItem[] {
+  return items.map((i) => {
+    if (i.type !== 'category') return i;
+    const { docsRootAnchor: _, ...rest } = i;
+    return { ...rest, items: withoutDocsRootAnchors(i.items) };
+  });
+}
+
+const RANK: Record<RouteKind, number> = { doc: 3, docsRoot: 2, home: 1, search: 0, notFound: 0 };
+
+/** A doc at the docs root (`slug: /`) or docs at the site root (`routeBasePath: '/'`) take the place of the page generated there. */
+function onePerPath(routes: RouteEntry[]): RouteEntry[] {
+  const best = new Map<string, RouteEntry>();
+  for (const r of routes) {
+    const other = best.get(r.data.path);
+    if (!other || RANK[r.data.kind] > RANK[other.data.kind]) best.set(r.data.path, r);
+  }
+  return routes.filter((r) => best.get(r.data.path) === r);
+}
+
+/** Docs of the categories whose `link` is a generated index. */
+function generatedIndexes(sidebars: Map<string, SidebarItem[]>, lc: LocaleContent, t: Record<string, string>): ProcessedDoc[] {
+  const out = new Map<string, ProcessedDoc>();
+  const descriptions = new Map(lc.docs.map((d) => [d.id, d.frontMatter.description]));
+  const countLabel = (n: number) => (t['theme.docs.docsRoot.pages'] ?? '{count} items').replace('{count}', String(n));
+  const walk = (items: SidebarItem[]) => {
+    for (const item of items) {
+      if (item.type !== 'category') continue;
+      const source = item.docsRootAnchor ? lc.categories.get(item.docsRootAnchor) : undefined;
+      const link = source?.meta.link;
+      if (link?.type === 'generated-index' && !out.has(source!.key)) {
+        out.set(source!.key, generatedIndexDoc({ locale: lc.locale, folder: source!.key, file: source!.file, link, category: item, description: (id) => descriptions.get(id), countLabel }));
+      }
+      walk(item.items);
+    }
+  };
+  for (const items of sidebars.values()) walk(items);
+  return [...out.values()];
+}
+
 function firstText(doc: ProcessedDoc): string | undefined {
   const text = doc.sections[0]?.text[0];
   return text && text.length > 160 ? `${text.slice(0, 157)}…` : text;
@@ -127,42 +200,42 @@ function firstText(doc: ProcessedDoc): string | undefined {
 
 function breadcrumbs(
   doc: ProcessedDoc,
-  ctx: { inSidebar: boolean; trail: { label: string; href?: string; docsRootAnchor?: string }[]; lc: LocaleContent; homeLabel: string; homeHref: string; docsBase: string; hrefOf: (id: string) => string },
+  ctx: { inSidebar: boolean; trail: { label: string; href?: string; docsRootAnchor?: string }[]; lc: LocaleContent; homeLabel: string; homeHref: string; docsBase?: string; href: string },
 ): Crumb[] {
   const crumbs: Crumb[] = [{ label: ctx.homeLabel, href: ctx.homeHref }];
   if (ctx.inSidebar) {
     for (const cat of ctx.trail) {
-      if (cat.href === ctx.hrefOf(doc.id)) continue;
+      if (cat.href === ctx.href) continue;
       // A category of the content folders has a section on the docs root; one defined only in an explicit
       // sidebar has nowhere to link to.
-      crumbs.push(cat.href ? { label: cat.label, href: cat.href } : cat.docsRootAnchor ? { label: cat.label, href: `${ctx.docsBase}#${cat.docsRootAnchor}` } : { label: cat.label });
+      crumbs.push(cat.href ? { label: cat.label, href: cat.href } : cat.docsRootAnchor && ctx.docsBase ? { label: cat.label, href: `${ctx.docsBase}#${cat.docsRootAnchor}` } : { label: cat.label });
     }
   } else if (doc.category) {
-    const meta = ctx.lc.categories.get(doc.category)?.meta;
-    if (doc.id !== doc.category) crumbs.push({ label: meta?.label ?? doc.category, href: `${ctx.docsBase}#${doc.category}` });
+    const label = categoryLabel(doc.category, ctx.lc.categories, ctx.lc.labels);
+    if (!(doc.isCategoryIndex && !doc.relPath.slice(doc.category.length + 1).includes('/'))) crumbs.push(ctx.docsBase ? { label, href: `${ctx.docsBase}#${doc.category}` } : { label });
   }
-  crumbs.push({ label: doc.frontMatter.title });
+  crumbs.push({ label: doc.title });
   return crumbs;
 }
 
-function buildDocsRoot(lc: LocaleContent, hrefOf: (id: string) => string): DocsRootCategory[] {
+function buildDocsRoot(lc: LocaleContent, hrefOf: (slug: string) => string): DocsRootCategory[] {
   const groups = new Map<string, ProcessedDoc[]>();
-  for (const doc of lc.docs) if (doc.category) groups.set(doc.category, [...(groups.get(doc.category) ?? []), doc]);
+  for (const doc of lc.docs) if (doc.category && doc.frontMatter.unlisted !== true) groups.set(doc.category, [...(groups.get(doc.category) ?? []), doc]);
   return [...groups.entries()]
     .map(([key, docs]) => {
       const meta = lc.categories.get(key)?.meta;
-      const index = docs.find((d) => d.id === key);
+      const index = docs.find((d) => d.isCategoryIndex && d.relPath.split('/').length === 2);
       return {
-        position: meta?.position ?? Number.MAX_SAFE_INTEGER,
+        position: meta?.position ?? parseNumberPrefix(key).position ?? Number.MAX_SAFE_INTEGER,
         cat: {
           key,
-          label: meta?.label ?? key,
+          label: categoryLabel(key, lc.categories, lc.labels),
           ...(meta?.description ? { description: meta.description } : {}),
-          ...(index ? { href: hrefOf(index.id) } : {}),
+          ...(index ? { href: hrefOf(index.slug) } : {}),
           items: docs
             .filter((d) => d !== index)
-            .sort((a, b) => (a.frontMatter.sidebar_position ?? 1e9) - (b.frontMatter.sidebar_position ?? 1e9) || a.frontMatter.title.localeCompare(b.frontMatter.title))
-            .map((d) => ({ label: docLabel(d), href: hrefOf(d.id) })),
+            .sort((a, b) => (a.position ?? 1e9) - (b.position ?? 1e9) || a.title.localeCompare(b.title))
+            .map((d) => ({ label: docLabel(d), href: hrefOf(d.slug) })),
         },
       };
     })

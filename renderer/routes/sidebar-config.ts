@@ -7,15 +7,17 @@ import type { ProcessedDoc } from '../content/process-doc.ts';
 import { ConfigError } from '../errors.ts';
 import type { SidebarItem } from '../shared/types.ts';
 import { isExternalHref } from '../shared/urls.ts';
-import { buildSidebar, docLabel } from './sidebar.ts';
+import { buildSidebar, docLink } from './sidebar.ts';
 
 export interface SidebarContext {
   locale: string;
   localeBase: string;
   docs: ProcessedDoc[];
   categories: Map<string, CategorySource>;
-  hrefOf: (docId: string) => string;
+  /** The public URL of a doc slug. */
+  hrefOf: (slug: string) => string;
   configFile: string;
+  labels?: Map<string, string>;
 }
 
 /** The sidebars of a locale by id; the default is one generated sidebar named `defaultId`. */
@@ -32,7 +34,7 @@ export function resolveSidebars(config: Record<string, SidebarItemConfig[]> | un
           problems.push(`${where}: the doc id "${id}" does not exist in locale "${ctx.locale}"`);
           return [];
         }
-        return [{ type: 'link', label: label ?? docLabel(doc), href: ctx.hrefOf(id), docId: id }];
+        return [docLink(doc, ctx.hrefOf, label)];
       };
       if (typeof item === 'string') return docItem(item);
       switch (item.type) {
@@ -46,7 +48,7 @@ export function resolveSidebars(config: Record<string, SidebarItemConfig[]> | un
           const dir = item.dirName.replace(/^\.\/?/, '').replace(/\/$/, '');
           const docs = dir ? ctx.docs.filter((d) => d.relPath.startsWith(`${dir}/`)).map((d) => ({ ...d, relPath: d.relPath.slice(dir.length + 1) })) : ctx.docs;
           const categories = new Map([...ctx.categories].filter(([k]) => !dir || k.startsWith(`${dir}/`)).map(([k, v]) => [dir ? k.slice(dir.length + 1) : k, v]));
-          return buildSidebar({ docs, categories, hrefOf: ctx.hrefOf });
+          return buildSidebar({ docs, categories, hrefOf: ctx.hrefOf, ...(ctx.labels ? { labels: ctx.labels } : {}) });
         }
         case 'category': {
           const link = item.link ? docItem(item.link.id)[0] : undefined;
@@ -57,6 +59,6 @@ export function resolveSidebars(config: Record<string, SidebarItemConfig[]> | un
   const sidebars = new Map<string, SidebarItem[]>();
   for (const [id, items] of Object.entries(definitions)) sidebars.set(id, resolve(items, `docs.sidebars.${id}`));
   if (!sidebars.has(defaultId)) problems.push(`docs.sidebars: there is no sidebar "${defaultId}" (docs.sidebarId); define it or change docs.sidebarId`);
-  if (problems.length) throw new ConfigError(`The sidebars in ${ctx.configFile} name docs that do not exist:`, { details: problems, hint: 'A doc id is the page path below content/<locale>/ without ".md", e.g. "compute/ec2".' });
+  if (problems.length) throw new ConfigError(`The sidebars in ${ctx.configFile} name docs that do not exist:`, { details: problems, hint: 'A doc id is the page path below content/<locale>/ without ".md" and number prefixes kept, e.g. "compute/ec2", or the `id` its front matter gives.' });
   return sidebars;
 }

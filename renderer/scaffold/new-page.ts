@@ -75,7 +75,7 @@ export function listCategories(root: string, sourceLocale: string): { key: strin
       const meta = join(dir, key, '_category_.json');
       let label = key;
       try {
-        if (existsSync(meta)) label = parseCategory(readFileSync(meta, 'utf8'), meta).label;
+        if (existsSync(meta)) label = parseCategory(readFileSync(meta, 'utf8'), meta).meta.label ?? key;
       } catch {
         // An invalid _category_.json is reported by build and check; here the folder name will do.
       }
@@ -108,7 +108,7 @@ function nextCategoryPosition(root: string, locale: string): number {
   for (const { key } of listCategories(root, locale)) {
     const meta = join(dir, key, '_category_.json');
     try {
-      if (existsSync(meta)) max = Math.max(max, parseCategory(readFileSync(meta, 'utf8'), meta).position ?? 0);
+      if (existsSync(meta)) max = Math.max(max, parseCategory(readFileSync(meta, 'utf8'), meta).meta.position ?? 0);
     } catch {
       // Reported by build and check.
     }

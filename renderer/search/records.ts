@@ -57,7 +57,7 @@ function searchable(entry: RouteEntry): boolean {
 
 function pageRecords(entry: RouteEntry, labels: Map<string, string>, options: RecordOptions): SearchRecord[] {
   const doc = entry.doc!;
-  const title = doc.frontMatter.title;
+  const title = doc.title;
   const path = entry.data.path;
   const base = { lvl0: (doc.category && labels.get(doc.category)) || title, lvl1: title };
   const make = (type: HitType, hierarchy: Hierarchy, anchor: string | null, text: string[], position: number): SearchRecord => {

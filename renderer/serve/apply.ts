@@ -5,9 +5,12 @@
 //   of the same page in the other locales;
 // - templates/ or client/ → the browser bundle and the server templates are rebuilt, every page re-rendered.
 // Config and UI strings changes are not handled here: they need a full build (dev-site.ts).
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { listContentFiles, type ContentFile } from '../content/files.ts';
-import { duplicateRoutes, fileKey, loadCategory } from '../content/load.ts';
+import { fileKey, loadCategory } from '../content/load.ts';
+import { categoryTranslations } from '../content/docs-translations.ts';
+import { finishLocale } from '../content/finish.ts';
+import { docHrefFactory } from '../site/prepare.ts';
 import { deserialize, processDoc, type ProcessedDoc } from '../content/process-doc.ts';
 import { toProblems, type Problem } from '../problems.ts';
 import { buildRouteTable, type RouteEntry } from '../routes/route-table.ts';
@@ -38,10 +41,11 @@ export interface ApplyResult {
   renderedNow: Set<string>;
 }
 
-const SIDEBAR_FIELDS = ['title', 'sidebar_label', 'sidebar_position', 'sidebar'] as const;
+const SIDEBAR_FIELDS = ['sidebar_label', 'sidebar', 'sidebar_class_name', 'pagination_label', 'pagination_next', 'pagination_prev', 'unlisted', 'draft', 'displayed_sidebar'] as const;
+const IDENTITY_FIELDS = ['id', 'slug', 'title', 'position'] as const;
 
 function sidebarChanged(before: ProcessedDoc, after: ProcessedDoc): boolean {
-  return SIDEBAR_FIELDS.some((k) => before.frontMatter[k] !== after.frontMatter[k]);
+  return SIDEBAR_FIELDS.some((k) => before.frontMatter[k] !== after.frontMatter[k]) || IDENTITY_FIELDS.some((k) => before[k] !== after[k]);
 }
 
 /** Reprocesses the content files of the batch; returns the locales whose sidebar data changed. */
@@ -57,19 +61,19 @@ async function applyContent(state: DevState, changed: Set<string>, result: Apply
   }
   for (const locale of touched) {
     const lc = state.content.get(locale)!;
-    const onDisk = listContentFiles(state.paths.root, [locale]);
-    const present = new Set(onDisk.map((f) => f.absPath));
+    const { locales: all, sourceLocale } = state.loaded.config.i18n;
+    const onDisk = listContentFiles(state.paths.root, all, sourceLocale).filter((f) => f.locale === locale);
+    const present = new Set(onDisk.map((f) => f.file));
     // Removed files: their doc or category leaves the locale.
     for (const doc of [...lc.docs]) {
-      const abs = join(contentDir, locale, doc.relPath);
-      if (present.has(abs)) continue;
+      if (present.has(doc.file)) continue;
       lc.docs.splice(lc.docs.indexOf(doc), 1);
       result.problems.set(fileKey(doc.file), []);
       structural.add(locale);
       keysChanged.add(doc.id);
     }
     for (const [key, cat] of [...lc.categories]) {
-      if (present.has(join(contentDir, locale, cat.file.slice(`content/${locale}/`.length)))) continue;
+      if (present.has(cat.file)) continue;
       lc.categories.delete(key);
       structural.add(locale);
     }
@@ -87,15 +91,17 @@ async function applyContent(state: DevState, changed: Set<string>, result: Apply
         docChanged.add(doc);
       }
     }
-    const dups = duplicateRoutes(lc.docs);
-    result.problems.set(`routes:${locale}`, dups.flatMap(toProblems));
+    // `serve` shows drafts and only warns about unknown keys.
+    const finished = finishLocale(lc, { includeDrafts: true, strict: false, docHref: docHrefFactory(state.loaded, state.locales) });
+    result.problems.set(`routes:${locale}`, finished.errors.flatMap(toProblems));
+    result.warnings.push(...finished.warnings);
   }
   return { structural, docChanged, keysChanged };
 }
 
 function applyCategory(state: DevState, file: ContentFile, result: ApplyResult): boolean {
   try {
-    const cat = loadCategory(file);
+    const cat = loadCategory(file, categoryTranslations(state.paths.root, file.locale));
     state.content.get(file.locale)!.categories.set(cat.key, cat);
     result.problems.set(fileKey(file.file), []);
     return true;
@@ -118,6 +124,7 @@ async function applyDoc(state: DevState, file: ContentFile, result: ApplyResult)
   else lc.docs.push(out.doc);
   result.problems.set(fileKey(file.file), []);
   result.warnings.push(...out.doc.warnings);
+  for (const a of out.doc.assets) if (!state.output.files.has(a.out)) state.output.write(a.out, readFileSync(a.abs));
   return out.doc;
 }
 

@@ -24,7 +24,7 @@ export interface DevBuildResult {
 
 /** Builds everything; throws a UserError when nothing can be served (config, UI strings, templates). */
 export async function fullDevBuild(options: DevBuildOptions): Promise<DevBuildResult> {
-  const site = await prepareSite({ root: resolve(options.root), configFile: options.configFile, threads: options.threads, mode: 'collect', bundle: { minify: false }, naming: 'stable' });
+  const site = await prepareSite({ root: resolve(options.root), configFile: options.configFile, threads: options.threads, mode: 'collect', bundle: { minify: false }, naming: 'stable', drafts: true });
   const output = new MemoryOutput();
   // Pages are rendered when first requested, the rest in the background (DevSite.settle), links checked
   // after that: the server answers its first request long before every page is rendered.

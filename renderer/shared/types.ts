@@ -32,6 +32,10 @@ export interface SidebarLink {
   label: string;
   href: string;
   docId: string;
+  /** `sidebar_class_name` */
+  className?: string;
+  /** `sidebar_custom_props` */
+  customProps?: Record<string, unknown>;
 }
 
 export interface SidebarCategory {
@@ -42,6 +46,10 @@ export interface SidebarCategory {
   label: string;
   href?: string;
   collapsed: boolean;
+  /** false: always open, no caret. */
+  collapsible?: boolean;
+  className?: string;
+  customProps?: Record<string, unknown>;
   items: SidebarItem[];
 }
 
@@ -70,6 +78,8 @@ export interface HeadData {
 export interface DocData {
   id: string;
   title: string;
+  /** false when the content opens with its own `# Heading` or the front matter says `hide_title`. */
+  showTitle: boolean;
   /** Rendered Markdown. Absent in the inline hydration payload: the client reads it from the DOM. */
   html?: string;
   toc: TocItem[];
@@ -82,6 +92,13 @@ export interface DocData {
   category?: string;
   /** When the page's facts were last checked against its sources: the day, and the sentence shown. */
   lastVerified?: { date: string; label: string };
+  editUrl?: string;
+  /** ISO date-time and author of the last change, as configured (showLastUpdateTime/Author). */
+  lastUpdate?: { date?: string; author?: string };
+  /** Reachable by its URL only: noindex, out of the sidebar, search and sitemap, with a banner. */
+  unlisted?: boolean;
+  /** The source locale's page shown because the locale has no translation of it yet. */
+  notTranslated?: boolean;
 }
 
 export interface DocsRootCategory {

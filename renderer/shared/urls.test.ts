@@ -23,11 +23,14 @@ describe('URL helpers', () => {
     expect(localePrefixOf(base, '/aws-cheatsheet/', ['', 'es'])).toBe('');
   });
   it('maps public paths to output files as DESIGN.md section 2 says', () => {
-    expect(outputFileOf(base, '/aws-cheatsheet/pt-BR/docs/compute/ec2')).toBe('pt-BR/docs/compute/ec2.html');
-    expect(outputFileOf(base, '/aws-cheatsheet/pt-BR/')).toBe('pt-BR/index.html');
-    expect(outputFileOf(base, '/aws-cheatsheet/')).toBe('index.html');
-    expect(outputFileOf(base, '/aws-cheatsheet/404')).toBe('404.html');
-    expect(outputFileOf(base, '/aws-cheatsheet/docs')).toBe('docs.html');
+    expect(outputFileOf(base, '/aws-cheatsheet/pt-BR/docs/compute/ec2', false)).toBe('pt-BR/docs/compute/ec2.html');
+    expect(outputFileOf(base, '/aws-cheatsheet/pt-BR/', false)).toBe('pt-BR/index.html');
+    expect(outputFileOf(base, '/aws-cheatsheet/', false)).toBe('index.html');
+    expect(outputFileOf(base, '/aws-cheatsheet/404', false)).toBe('404.html');
+    expect(outputFileOf(base, '/aws-cheatsheet/docs', false)).toBe('docs.html');
+    // trailingSlash unset: Docusaurus writes docs/index.html and links /docs; true: /docs/ from docs/index.html.
+    expect(outputFileOf(base, '/aws-cheatsheet/docs', undefined)).toBe('docs/index.html');
+    expect(outputFileOf(base, '/aws-cheatsheet/docs/', true)).toBe('docs/index.html');
   });
   it('tells external links and splits decoded hashes', () => {
     expect(isExternalHref('https://aws.amazon.com')).toBe(true);

@@ -5,11 +5,14 @@ export function joinUrl(...parts: string[]): string {
   return joined.replace(/\/{2,}/g, '/');
 }
 
-/** The output file that serves a public path, relative to the output folder. */
-export function outputFileOf(baseUrl: string, path: string): string {
-  let rel = path.startsWith(baseUrl) ? path.slice(baseUrl.length) : path.replace(/^\//, '');
+/**
+ * The output file that serves a public path, relative to the output folder: `x/index.html` for `/x/`, and
+ * for `/x` `x.html` (trailingSlash: false) or `x/index.html` (trailingSlash unset), as Docusaurus writes them.
+ */
+export function outputFileOf(baseUrl: string, path: string, trailingSlash: boolean | undefined): string {
+  const rel = path.startsWith(baseUrl) ? path.slice(baseUrl.length) : path.replace(/^\//, '');
   if (rel === '' || rel.endsWith('/')) return rel + 'index.html';
-  return rel + '.html';
+  return trailingSlash === undefined ? `${rel}/index.html` : `${rel}.html`;
 }
 
 export function isExternalHref(href: string): boolean {

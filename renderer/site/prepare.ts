@@ -2,7 +2,11 @@
 // templates) → routes → search. Nothing else assembles these inputs. `mode` says what a bad input does:
 // `throw` (build: any problem fails it) or `collect` (serve, check: the file is left out, its problems are
 // returned and everything else goes on).
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { docHref } from '../content/links.ts';
+import { lastUpdates } from '../check/git-times.ts';
+import { siteOrPackageDir } from '../paths.ts';
 import { bundleClient, type ClientBundle } from '../bundle/client.ts';
 import type { CompiledConfig } from '../config/compile.ts';
 import { loadConfig, type LoadedConfig } from '../config/load.ts';
@@ -56,6 +60,10 @@ export interface PrepareOptions {
   /** Worker threads for the content stage; ended as soon as that stage is over (their memory goes back). */
   pool?: WorkerPool;
   timer?: Timer;
+  /** Unknown front-matter and category keys fail instead of warning (`--strict`). */
+  strict?: boolean;
+  /** Build `draft: true` docs too (`serve`); production builds leave them out. */
+  drafts?: boolean;
 }
 
 export interface PreparedSite {
@@ -78,6 +86,13 @@ export interface PreparedSite {
 
 export const NO_BUNDLE: ClientBundle = { files: new Map(), entry: '', preload: [], css: [], pageChunks: {}, inputs: [] };
 
+/** The public URL of a doc slug in each locale, as routes and links to files both need it. */
+export function docHrefFactory(loaded: LoadedConfig, locales: LocaleInfo[]): (locale: string, slug: string) => string {
+  const { config } = loaded;
+  const bases = new Map(locales.map((l) => [l.code, localeUrls(config.baseUrl, l.prefix, config.docs.routeBasePath).docsBase]));
+  return (locale, slug) => docHref(bases.get(locale)!, slug, config.trailingSlash === true);
+}
+
 /** How one content file is processed (on this thread or a worker): its locale's URLs and UI strings. */
 export function docJobFactory(loaded: LoadedConfig, locales: LocaleInfo[], strings: Map<string, Record<string, string>>): (file: ContentFile) => DocJob {
   const { config } = loaded;
@@ -94,6 +109,9 @@ export function docJobFactory(loaded: LoadedConfig, locales: LocaleInfo[], strin
       localeBase: base,
       docsBase,
       siteBase: config.url.replace(/\/+$/, '') + config.baseUrl,
+      ...(file.fallbackFrom ? { fallback: true } : {}),
+      linkStyle: { routeBasePath: config.docs.routeBasePath, trailingSlash: config.trailingSlash === true, localePrefix: l.prefix },
+      assets: { root: loaded.root, staticDir: siteOrPackageDir(loaded.root, 'static'), baseUrl: config.baseUrl },
       codeThemes: config.themeConfig.code.theme,
       strings: {
         admonitions: Object.fromEntries(['note', 'tip', 'info', 'warning', 'danger'].map((k) => [k, s[`theme.admonition.${k}`] ?? k])),
@@ -103,6 +121,13 @@ export function docJobFactory(loaded: LoadedConfig, locales: LocaleInfo[], strin
       },
     };
   };
+}
+
+/** The images and files the docs reference, read once each. */
+export function docAssets(content: Map<string, LocaleContent>): Map<string, Uint8Array> {
+  const out = new Map<string, Uint8Array>();
+  for (const lc of content.values()) for (const doc of lc.docs) for (const a of doc.assets) if (!out.has(a.out)) out.set(a.out, readFileSync(a.abs));
+  return out;
 }
 
 /** Config, UI strings or templates that fail throw in both modes: without them nothing can be shown. */
@@ -120,7 +145,16 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
   // The bundle depends only on templates and client code: it runs beside the content stage.
   const { bundle: bundlePromise, templates: templatesPromise } = loadTheme(paths, config.baseUrl, options.bundle, timer);
   const jobFor = docJobFactory(loaded, locales, strings);
-  const loadedContent = await timer.run('content', () => loadContent({ root, locales: config.i18n.locales, jobFor, threads: options.threads ?? 2, pool: options.pool, mode: options.mode }));
+  const loadedContent = await timer.run('content', () => loadContent({
+      root,
+      locales: config.i18n.locales,
+      sourceLocale: config.i18n.sourceLocale,
+      finish: { includeDrafts: options.drafts ?? false, strict: options.strict ?? false, docHref: docHrefFactory(loaded, locales) },
+      jobFor,
+      threads: options.threads ?? 2,
+      pool: options.pool,
+      mode: options.mode,
+    }));
   // The workers' part is over: ending them now gives their memory back before the pages are rendered
   // (rendering on a second thread was measured: 0.05 s faster on 456 pages, 0.18 s on 1,815, for a
   // second copy of React, the templates and the site data — 40 to 110 MB more at the peak).
@@ -136,7 +170,8 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
     return NO_BUNDLE;
   });
 
-  const table = await timer.run('routes', () => buildRouteTable({ loaded, locales, content, strings }));
+  const gitInfo = config.docs.showLastUpdateTime || config.docs.showLastUpdateAuthor ? lastUpdates(root) : undefined;
+  const table = await timer.run('routes', () => buildRouteTable({ loaded, locales, content, strings, ...(gitInfo ? { gitInfo } : {}) }));
   const search = await timer.run('search', () => searchOf(loaded, locales, table, naming));
   return { paths, loaded, locales, strings, jobFor, content, templates, bundle, table, search, naming, warnings, problems };
 }

@@ -8,6 +8,7 @@ import { routeChunks, type RouteChunks } from '../render/chunks.ts';
 import { renderPages, siteDataFiles, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
 import { renderRobots } from '../render/robots.ts';
 import { renderSitemap } from '../render/sitemap.ts';
+import { docAssets } from './prepare.ts';
 import { siteDataOf } from '../routes/site-data.ts';
 import type { LocaleInfo, SiteData } from '../shared/types.ts';
 import { isUserError } from '../errors.ts';
@@ -94,6 +95,7 @@ export function renderSite(site: PreparedSite, out: OutputSink, statics: string[
   }
   for (const [k, v] of chunks.files) put(k, v);
   for (const [k, v] of site.search.files) put(k, v);
+  for (const [k, v] of docAssets(site.content)) put(k, v);
   for (const [k, v] of site.bundle.files) if (!k.endsWith('.map')) put(k, v);
   if ([...site.content.values()].some((l) => l.docs.some((d) => hasMermaid(d.html)))) for (const [k, v] of mermaidFiles()) put(k, v);
   put('sitemap.xml', renderSitemap(site.table.routes, config.url));

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { DocData } from '../../renderer/shared/types.ts';
 import { useRoute, useSite } from '../context.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { DocBanners, DocEditMeta } from './DocNotices.tsx';
 import { Paginator } from './Paginator.tsx';
 import { SidebarMenu } from './SidebarMenu.tsx';
 import { TocDesktop, TocMobile } from './Toc.tsx';
@@ -34,11 +35,15 @@ export function DocPage({ doc }: { doc: DocData }) {
           <div className="doc-item">
             <Breadcrumbs crumbs={doc.breadcrumbs} />
             <span className="theme-doc-version-badge badge">{t('theme.docs.versionBadge', { version: site.version.label })}</span>
+            <DocBanners doc={doc} />
             {showToc && <TocMobile items={doc.toc} />}
             <article>
-              <header>
-                <h1 className="doc-title">{doc.title}</h1>
-              </header>
+              {/* A page that opens with its own `# Heading` shows that one: the title is not printed twice. */}
+              {doc.showTitle !== false && (
+                <header>
+                  <h1 className="doc-title">{doc.title}</h1>
+                </header>
+              )}
               <DocContent doc={doc} />
               {doc.lastVerified && (
                 <p className="doc-last-verified">
@@ -46,16 +51,21 @@ export function DocPage({ doc }: { doc: DocData }) {
                 </p>
               )}
             </article>
-            {doc.tags.length > 0 && (
+            {(doc.tags.length > 0 || doc.editUrl || doc.lastUpdate) && (
               <footer className="theme-doc-footer doc-footer">
-                <b>{t('theme.tags.tagsListLabel')}</b>
-                <ul className="tags">
-                  {doc.tags.map((tag) => (
-                    <li key={tag} className="tag">
-                      {tag}
-                    </li>
-                  ))}
-                </ul>
+                {doc.tags.length > 0 && (
+                  <>
+                    <b>{t('theme.tags.tagsListLabel')}</b>
+                    <ul className="tags">
+                      {doc.tags.map((tag) => (
+                        <li key={tag} className="tag">
+                          {tag}
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+                <DocEditMeta doc={doc} />
               </footer>
             )}
             <Paginator prev={doc.prev} next={doc.next} />

@@ -22,12 +22,13 @@ export function Category({ item, activePath, level }: { item: SidebarCategory; a
   const { isExpanded, setExpanded } = useSidebarState();
   const cached = useContext(InactiveCategoryHtml);
   const active = containsPath(item, activePath);
-  const expanded = isExpanded(item.key, active || !item.collapsed);
+  const collapsible = item.collapsible !== false;
+  const expanded = !collapsible || isExpanded(item.key, active || !item.collapsed);
   // Arriving on a page inside a collapsed category opens it (never the reverse).
   useEffect(() => {
     if (active) setExpanded(item.key, true);
   }, [active, item.key, setExpanded]);
-  const className = `theme-doc-sidebar-item-category theme-doc-sidebar-item-category-level-${level} menu__list-item ${expanded ? '' : 'menu__list-item--collapsed'}`;
+  const className = `theme-doc-sidebar-item-category theme-doc-sidebar-item-category-level-${level} menu__list-item ${expanded ? '' : 'menu__list-item--collapsed'}${item.className ? ` ${item.className}` : ''}`;
   const inner = cached && !active ? cached(item, level) : undefined;
   if (inner !== undefined) return <li className={className} dangerouslySetInnerHTML={{ __html: inner }} />;
   const toggleLabel = t(expanded ? 'theme.docs.sidebar.collapseCategoryAriaLabel' : 'theme.docs.sidebar.expandCategoryAriaLabel', { label: item.label });
@@ -40,10 +41,14 @@ export function Category({ item, activePath, level }: { item: SidebarCategory; a
             <Link href={item.href} className={`menu__link menu__link--sublist ${isCurrent ? 'menu__link--active' : ''} ${active ? 'menu__link--active-trail' : ''}`} aria-current={isCurrent ? 'page' : undefined}>
               {item.label}
             </Link>
-            <button type="button" className="clean-btn menu__caret" aria-expanded={expanded} aria-label={toggleLabel} onClick={() => setExpanded(item.key, !expanded)}>
-              <ChevronIcon />
-            </button>
+            {collapsible && (
+              <button type="button" className="clean-btn menu__caret" aria-expanded={expanded} aria-label={toggleLabel} onClick={() => setExpanded(item.key, !expanded)}>
+                <ChevronIcon />
+              </button>
+            )}
           </>
+        ) : !collapsible ? (
+          <span className={`menu__link menu__link--sublist ${active ? 'menu__link--active-trail' : ''}`}>{item.label}</span>
         ) : (
           <button type="button" className={`clean-btn menu__link menu__link--sublist menu__link--sublist-caret ${active ? 'menu__link--active-trail' : ''}`} aria-expanded={expanded} onClick={() => setExpanded(item.key, !expanded)}>
             {item.label}
@@ -67,7 +72,7 @@ function SidebarItems({ items, activePath, level }: { items: SidebarItem[]; acti
         item.type === 'category' ? (
           <Category key={item.key} item={item} activePath={activePath} level={level} />
         ) : (
-          <li key={item.href} className={`theme-doc-sidebar-item-link theme-doc-sidebar-item-link-level-${level} menu__list-item`}>
+          <li key={item.href} className={`theme-doc-sidebar-item-link theme-doc-sidebar-item-link-level-${level} menu__list-item${item.className ? ` ${item.className}` : ''}`}>
             <Link href={item.href} className={`menu__link ${item.href === activePath ? 'menu__link--active' : ''}`} aria-current={item.href === activePath ? 'page' : undefined}>
               {item.label}
             </Link>

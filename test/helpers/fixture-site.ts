@@ -19,6 +19,8 @@ export const baseConfig = {
   favicon: 'img/favicon.svg',
   url: 'https://example.github.io',
   baseUrl: '/aws-cheatsheet/',
+  // As the real site: x.html files and links without a slash (unset would mean x/index.html, as in Docusaurus).
+  trailingSlash: false,
   repoUrl: 'https://github.com/example/aws-cheatsheet',
   ebook: { title: 'E-book', href: 'https://example.com/book.pdf' },
   i18n: {

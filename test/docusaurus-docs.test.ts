@@ -1,0 +1,210 @@
+// A site laid out as Docusaurus 3 lays out its docs (docs/, i18n/<locale>/docusaurus-plugin-content-docs/),
+// built unchanged: ids, URLs in every trailing-slash mode, order, sidebar, titles, category pages, partials,
+// drafts, unlisted pages, pagination, edit links, last update and the "not translated yet" fallback.
+import { describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../renderer/build.ts';
+import { makeSite } from './helpers/fixture-site.ts';
+
+const config = (extra: string) => `export default {
+  title: 'Orchard',
+  tagline: 'Notes on growing fruit trees',
+  favicon: 'img/favicon.svg',
+  url: 'https://orchard.example.org',
+  baseUrl: '/site/',
+  repoUrl: 'https://git.example.org/orchard',
+  ebook: { title: 'Pruning guide', href: 'https://orchard.example.org/pruning.pdf' },
+  ${extra}
+  i18n: {
+    defaultLocale: 'en',
+    sourceLocale: 'en',
+    locales: ['en', 'es'],
+    localeConfigs: { en: { label: 'English', htmlLang: 'en', path: 'en' }, es: { label: 'Español', htmlLang: 'es', path: 'es' } },
+  },
+  themeConfig: { navbar: { items: [] }, footer: { copyright: 'Orchard notes' } },
+};
+`;
+
+const DOCS: Record<string, string> = {
+  'docs/intro.md': '---\nslug: /\n---\n\n# Welcome to the orchard\n\nStart with [the first steps](./01-basics/01-first.md).\n',
+  'docs/01-basics/_category_.yml': 'label: Basics\ncollapsible: false\nclassName: basics-cat\n',
+  'docs/01-basics/01-first.md': '---\ntitle: First steps\nid: start\n---\n\nPick a sunny spot. Then read [the second step](02-second.md#water).\n',
+  'docs/01-basics/02-second.md': '---\nsidebar_label: Second step\npagination_label: Watering\n---\n\n# Second\n\n## Water\n\nWater deeply once a week. Back to [the start](./01-first.md) or [the intro](/docs/intro.md).\n',
+  'docs/02-guides/guides.md': '---\ntitle: Guides overview\n---\n\nHow-to guides for the season.\n',
+  'docs/02-guides/graft.md': '---\nsidebar_position: 1\n---\n\n# Grafting\n\nJoin a scion to a rootstock.\n\n![A cleft graft](./img/cleft.png)\n\nPrint [the checklist](files/checklist.pdf).\n',
+  'docs/02-guides/harvest.md': '---\nslug: /pick-fruit\npagination_next: null\n---\n\n# Harvest\n\nPick when the fruit comes away with a gentle twist.\n\n![Basket](/img/basket.svg) ![Ladder](../../static/img/ladder.svg)\n',
+  'docs/02-guides/img/cleft.png': 'not really a PNG, but bytes all the same',
+  'docs/02-guides/files/checklist.pdf': '%PDF-1.4 checklist',
+  'static/img/basket.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  'static/img/ladder.svg': '<svg xmlns="http://www.w3.org/2000/svg"><g/></svg>',
+  'docs/02-guides/_shared-tip.md': '# A partial\n\nIncluded elsewhere, never a page.\n',
+  'docs/_snippets/note.md': '# Another partial\n',
+  'docs/03-reference/_category_.json': JSON.stringify({ label: 'Reference', link: { type: 'generated-index', title: 'All reference pages', description: 'Tables and terms.', slug: '/reference-index' } }),
+  'docs/03-reference/soil.md': '---\ndescription: Soil types and their pH.\n---\n\n# Soil\n\nLoam drains well.\n',
+  'docs/03-reference/terms.md': '# Terms\n\nA scion is the upper part of a [graft](02-guides/graft.md).\n',
+  'docs/secret.md': '---\nunlisted: true\n---\n\n# Secret page\n\nOnly for people with the link.\n',
+  'docs/wip.md': '---\ndraft: true\n---\n\n# Work in progress\n',
+  'docs/edited.md': '---\ncustom_edit_url: https://elsewhere.example.org/edit/edited.md\nlast_update:\n  date: 2024-02-03\n  author: Ana Lima\n---\n\n# Edited\n\nText.\n',
+  'i18n/es/docusaurus-plugin-content-docs/current/01-basics/01-first.md': '---\ntitle: Primeros pasos\nid: start\n---\n\nElige un lugar soleado. Ver [las guías](/es/docs/guides) y [la cosecha](/es/docs/pick-fruit/).\n',
+  'i18n/es/docusaurus-plugin-content-docs/current.json': JSON.stringify({ 'sidebar.tutorialSidebar.category.Basics': { message: 'Fundamentos', description: 'label of the Basics category' } }),
+};
+
+const DOCS_OPTIONS = "docs: { editUrl: 'https://git.example.org/orchard/edit/main/', showLastUpdateTime: true, showLastUpdateAuthor: true },";
+
+async function buildSite(trailingSlash: boolean | undefined, files = DOCS): Promise<BuildResult & { html: (rel: string) => string }> {
+  const slash = trailingSlash === undefined ? '' : `trailingSlash: ${trailingSlash},`;
+  const root = makeSite(files, { configSource: config(`${slash} ${DOCS_OPTIONS}`) });
+  const result = await build({ root, write: false, bundle: false }).catch((err: { message: string; details?: string[]; links?: unknown[] }) => {
+    // Name every problem in the failure, not just the count.
+    throw new Error(`${err.message}\n${[...(err.details ?? []), ...(err.links ?? []).map((l) => JSON.stringify(l))].join('\n')}`);
+  });
+  const html = (rel: string) => {
+    const f = result.files.get(rel);
+    if (f === undefined) throw new Error(`no output file ${rel}; have: ${[...result.files.keys()].filter((k) => k.endsWith('.html')).join(', ')}`);
+    return String(f);
+  };
+  return { ...result, html };
+}
+
+const sidebarOf = (page: string) => page.slice(page.indexOf('theme-doc-sidebar-menu'), page.indexOf('</nav>', page.indexOf('theme-doc-sidebar-menu')));
+const text = (s: string) => s.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+
+describe('a Docusaurus 3 docs folder', () => {
+  it('puts every doc at the URL and output file Docusaurus gives it (trailingSlash: false)', async () => {
+    const site = await buildSite(false);
+    const pages = [...site.files.keys()].filter((k) => k.endsWith('.html') && !k.startsWith('es/')).sort();
+    expect(pages).toEqual(
+      ['404.html', 'index.html', 'search.html', 'docs.html', 'docs/basics/start.html', 'docs/basics/second.html', 'docs/guides.html', 'docs/guides/graft.html', 'docs/pick-fruit.html', 'docs/reference-index.html', 'docs/reference/soil.html', 'docs/reference/terms.html', 'docs/secret.html', 'docs/edited.html'].sort(),
+    );
+    // Links to files, relative, without ./ and site-absolute, point at the target's real URL.
+    expect(site.html('docs.html')).toContain('href="/site/docs/basics/start"');
+    expect(site.html('docs/basics/start.html')).toContain('href="/site/docs/basics/second#water"');
+    const second = site.html('docs/basics/second.html');
+    expect(second).toContain('href="/site/docs/basics/start"');
+    expect(second).toContain('href="/site/docs"');
+    // A relative file link not found beside the page is read from the docs folder's root, as Docusaurus does.
+    expect(site.html('docs/reference/terms.html')).toContain('href="/site/docs/guides/graft"');
+  });
+
+  it('writes x/index.html and links ending in / with trailingSlash: true', async () => {
+    const site = await buildSite(true);
+    expect(site.files.has('docs/basics/start/index.html')).toBe(true);
+    expect(site.files.has('docs/index.html')).toBe(true);
+    expect(site.files.has('docs/basics/start.html')).toBe(false);
+    expect(site.html('docs/basics/start/index.html')).toContain('href="/site/docs/basics/second/#water"');
+    expect(site.html('docs/basics/start/index.html')).toContain('<link rel="canonical" href="https://orchard.example.org/site/docs/basics/start/">');
+  });
+
+  it('writes x/index.html with links without a slash when trailingSlash is unset', async () => {
+    const site = await buildSite(undefined);
+    expect(site.files.has('docs/basics/start/index.html')).toBe(true);
+    expect(site.html('docs/basics/start/index.html')).toContain('href="/site/docs/basics/second#water"');
+    expect(site.files.has('404.html')).toBe(true);
+  });
+
+  it('orders the sidebar by number prefix and position, with category pages and _category_ fields', async () => {
+    const site = await buildSite(false);
+    const sidebar = sidebarOf(site.html('docs/guides/graft.html'));
+    // Positioned items first (number prefixes), then the others in file order; a category without
+    // _category_ is labelled with its folder name, its items shown when it holds the current page.
+    expect(text(sidebar).replace(/^.*?> /, '')).toBe('Basics First steps Second step guides Grafting Harvest Reference Edited Welcome to the orchard');
+    // collapsible: false → no caret; className on the category.
+    expect(sidebar).toMatch(/class="[^"]*theme-doc-sidebar-item-category[^"]* basics-cat"/);
+    expect(sidebar).not.toContain('aria-label="Collapse sidebar category &#x27;Basics&#x27;"');
+    // A doc named like its folder is the category's page; a generated index is Reference's page.
+    expect(sidebar).toContain('<a href="/site/docs/guides" class="menu__link menu__link--sublist');
+    expect(sidebar).toContain('<a href="/site/docs/reference-index" class="menu__link menu__link--sublist');
+    expect(sidebarOf(site.html('docs/guides.html'))).toContain('Grafting');
+    // Unlisted and draft pages are not in the sidebar; partials are not pages at all.
+    expect(sidebar).not.toContain('Secret page');
+    expect(sidebar).not.toContain('Work in progress');
+    expect([...site.files.keys()].some((k) => /partial|shared-tip|snippets|wip/.test(k))).toBe(false);
+  });
+
+  it('titles a page from front matter, else its opening heading (shown once), else the file name', async () => {
+    const site = await buildSite(false);
+    const first = site.html('docs/basics/start.html');
+    expect(first).toContain('<title>First steps | Orchard</title>');
+    expect(first).toContain('<h1 class="doc-title">First steps</h1>');
+    const second = site.html('docs/basics/second.html');
+    expect(second).toContain('<title>Second | Orchard</title>');
+    expect(second.match(/<h1\b/g)).toHaveLength(1);
+    expect(second).not.toContain('class="doc-title"');
+    const noHeading = await buildSite(false, { ...DOCS, 'docs/01-basics/plain-notes.md': 'Just a paragraph, then [a relative URL](../guides/graft).\n' });
+    const notes = noHeading.html('docs/basics/plain-notes.html');
+    expect(notes).toContain('<h1 class="doc-title">plain-notes</h1>');
+    // A relative URL is resolved from the page's own URL, as the browser does, and written out.
+    expect(notes).toContain('href="/site/docs/guides/graft"');
+  });
+
+  it('paginates in sidebar order with pagination_label, and pagination_next: null hides the link', async () => {
+    const site = await buildSite(false);
+    const first = site.html('docs/basics/start.html');
+    expect(text(first.slice(first.indexOf('pagination-nav__link--next')))).toMatch(/^[^<]*Next Watering/);
+    const harvest = site.html('docs/pick-fruit.html');
+    expect(harvest).toContain('pagination-nav__link--prev');
+    expect(harvest).not.toContain('pagination-nav__link--next');
+  });
+
+  it('lists a generated index category as cards with its title and description', async () => {
+    const site = await buildSite(false);
+    const index = site.html('docs/reference-index.html');
+    expect(index).toContain('<title>All reference pages | Orchard</title>');
+    expect(index).toContain('Tables and terms.');
+    expect(index).toMatch(/<a class="card[^"]*" href="\/site\/docs\/reference\/soil"><h2[^>]*>📄️ Soil<\/h2><p[^>]*>Soil types and their pH.<\/p>/);
+    expect(index).toContain('href="/site/docs/reference/terms"');
+  });
+
+  it('builds unlisted pages with noindex and a banner, out of the sitemap', async () => {
+    const site = await buildSite(false);
+    const secret = site.html('docs/secret.html');
+    expect(secret).toContain('<meta name="robots" content="noindex, follow">');
+    expect(secret).toContain('This page is unlisted.');
+    expect(String(site.files.get('sitemap.xml'))).not.toContain('docs/secret');
+  });
+
+  it('shows "Edit this page" and "Last updated" as configured', async () => {
+    const site = await buildSite(false);
+    expect(site.html('docs/basics/second.html')).toContain('href="https://git.example.org/orchard/edit/main/docs/01-basics/02-second.md"');
+    const edited = site.html('docs/edited.html');
+    expect(edited).toContain('href="https://elsewhere.example.org/edit/edited.md"');
+    expect(text(edited)).toContain('Last updated on Feb 3, 2024 by Ana Lima');
+  });
+
+  it('builds a page a locale lacks from the source page, at that locale\'s URL, with a notice in its language', async () => {
+    const site = await buildSite(false);
+    const translated = site.html('es/docs/basics/start.html');
+    expect(translated).toContain('<h1 class="doc-title">Primeros pasos</h1>');
+    expect(translated).not.toContain('Aún no traducida');
+    // A link that already has the locale prefix keeps one; a trailing slash the site does not use still finds the page.
+    expect(translated).toContain('href="/site/es/docs/guides"');
+    expect(translated).toContain('href="/site/es/docs/pick-fruit/"');
+    const fallback = site.html('es/docs/basics/second.html');
+    expect(fallback).toContain('Aún no traducida');
+    expect(fallback).toContain('Water deeply once a week.');
+    // Its links stay in the locale: no /es/es/, no jump to the English site.
+    expect(fallback).toContain('href="/site/es/docs/basics/start"');
+    // Category labels translated in current.json.
+    expect(text(sidebarOf(fallback))).toContain('Fundamentos');
+  });
+
+  it('copies images and files next to a doc with a content hash, and gives static ones the base URL', async () => {
+    const site = await buildSite(false);
+    const graft = site.html('docs/guides/graft.html');
+    const img = /<img src="\/site\/(assets\/files\/cleft-[0-9a-f]{8}\.png)" alt="A cleft graft"/.exec(graft);
+    expect(img, graft.slice(graft.indexOf('Join a scion'), graft.indexOf('Join a scion') + 400)).not.toBeNull();
+    expect(String(site.files.get(img![1]!))).toBe('not really a PNG, but bytes all the same');
+    const pdf = /href="\/site\/(assets\/files\/checklist-[0-9a-f]{8}\.pdf)"/.exec(graft);
+    expect(pdf).not.toBeNull();
+    expect(site.files.has(pdf![1]!)).toBe(true);
+    const harvest = site.html('docs/pick-fruit.html');
+    expect(harvest).toContain('<img src="/site/img/basket.svg" alt="Basket">');
+    expect(harvest).toContain('<img src="/site/img/ladder.svg" alt="Ladder">');
+    // The fallback page of another locale shows the same images.
+    expect(site.html('es/docs/guides/graft.html')).toContain(`<img src="/site/${img![1]}"`);
+  });
+
+  it('reports a missing image like a broken link, with its file and line', async () => {
+    const files = { ...DOCS, 'docs/02-guides/graft.md': '# Grafting\n\nText.\n\n![Gone](./img/missing.png)\n' };
+    await expect(buildSite(false, files)).rejects.toThrow(/^An image or file the page references does not exist: \.\/img\/missing\.png\ndocs\/02-guides\/graft\.md:5 → \.\/img\/missing\.png$/);
+  });
+});
