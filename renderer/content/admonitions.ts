@@ -13,6 +13,11 @@ const ALIASES = new Map<string, (typeof ADMONITION_KINDS)[number]>([
   ['success', 'tip'],
 ]);
 
+/** The admonition kind a directive or `<Admonition type>` names (aliases included); undefined if none. */
+export function admonitionKind(name: string): (typeof ADMONITION_KINDS)[number] | undefined {
+  return ADMONITION_KINDS.find((k) => k === name) ?? ALIASES.get(name);
+}
+
 /** Accepts Docusaurus' older form `:::note Title` by rewriting it to `:::note[Title]` (outside code fences). */
 export function normaliseAdmonitionTitles(markdown: string): string {
   if (!markdown.includes(':::')) return markdown;
@@ -48,7 +53,7 @@ export function remarkAdmonitions(options: AdmonitionOptions) {
       }
       if (node.type !== 'containerDirective') return undefined;
       const directive = node as ContainerDirective;
-      let kind = ADMONITION_KINDS.find((k) => k === directive.name) ?? ALIASES.get(directive.name);
+      let kind = admonitionKind(directive.name);
       if (!kind) {
         options.onUnknown(directive.name, directive.position?.start.line);
         kind = 'note';

@@ -57,7 +57,8 @@ export interface MarkdownOutput {
 let rehypeRaw: Promise<typeof import('rehype-raw')> | undefined;
 const loadRehypeRaw = () => (rehypeRaw ??= import('rehype-raw'));
 
-function codeHandler(_state: unknown, node: Code): Element {
+/** Fences become `<pre data-language data-meta>`, which the highlight stage reads (MDX pages use it too). */
+export function codeHandler(_state: unknown, node: Code): Element {
   return {
     type: 'element',
     tagName: 'pre',
@@ -79,8 +80,7 @@ function parseOrExplain(input: MarkdownInput, body: string): MdastRoot {
 export async function renderMarkdown(input: MarkdownInput): Promise<MarkdownOutput> {
   const warnings: string[] = [];
   const links: SourceLink[] = [];
-  const copies: AssetCopy[] = [];
-  const missing: MissingAsset[] = [];
+  const sinks: PageSinks = { warnings, links, copies: [], missing: [] };
   const at = (line: number | undefined) => (line ? `${input.file}:${line + input.lineOffset}` : input.file);
   const hasRawHtml = /<[a-zA-Z!/]/.test(input.body);
 
@@ -96,20 +96,40 @@ export async function renderMarkdown(input: MarkdownInput): Promise<MarkdownOutp
   // rehype-raw brings a whole HTML parser (parse5): loaded by the first page that needs it.
   if (hasRawHtml) processor.use((await loadRehypeRaw()).default);
   if (hasRawHtml || input.parse) processor.use(rehypeSanitize, sanitizeSchema).use(rehypeUserContentIds);
-  processor
-    .use(rehypeHeadingIds)
-    .use(rehypeTaskListLabels)
-    .use(rehypeHighlight, {
-      themes: input.codeThemes,
-      copyLabel: input.strings.copyCode,
-      onUnknownLanguage: (lang, line) => warnings.push(`${at(line)}: unknown code-block language "${lang}", shown as plain text`),
-      ...(input.deferHighlight ? { defer: input.deferHighlight } : {}),
-    })
-    .use(input.assets ? () => rehypeAssets({ ...input.assets!, lineOffset: input.lineOffset, copies, missing }) : () => undefined)
-    .use(rehypeLinks, { relPath: input.relPath, localeBase: input.localeBase, docsBase: input.docsBase, ...input.linkStyle, ...(input.siteBase ? { siteBase: input.siteBase } : {}), lineOffset: input.lineOffset, links });
-
+  usePageStages(processor, input, sinks);
   const mdast = parseOrExplain(input, normaliseAdmonitionTitles(input.body));
   const tree = (await processor.run(mdast, { path: input.file } as unknown as VFile)) as HastRoot;
+  return finishPage(tree, input, sinks);
+}
+
+export interface PageSinks {
+  warnings: string[];
+  links: SourceLink[];
+  copies: AssetCopy[];
+  missing: MissingAsset[];
+}
+
+/** The stages every page's HTML tree goes through, Markdown or MDX: heading ids, task lists, highlighting, assets, links. */
+export function usePageStages(processor: { use: (...args: never[]) => unknown }, input: Omit<MarkdownInput, 'body'>, sinks: PageSinks): void {
+  const { warnings, links, copies, missing } = sinks;
+  const at = (line: number | undefined) => (line ? `${input.file}:${line + input.lineOffset}` : input.file);
+  const use = processor.use.bind(processor) as (...args: unknown[]) => unknown;
+  use(rehypeHeadingIds);
+  use(rehypeTaskListLabels);
+  use(rehypeHighlight, {
+    themes: input.codeThemes,
+    copyLabel: input.strings.copyCode,
+    onUnknownLanguage: (lang: string, line: number | undefined) => warnings.push(`${at(line)}: unknown code-block language "${lang}", shown as plain text`),
+    ...(input.deferHighlight ? { defer: input.deferHighlight } : {}),
+  });
+  use(input.assets ? () => rehypeAssets({ ...input.assets!, lineOffset: input.lineOffset, copies, missing }) : () => undefined);
+  use(rehypeLinks, { relPath: input.relPath, localeBase: input.localeBase, docsBase: input.docsBase, ...input.linkStyle, ...(input.siteBase ? { siteBase: input.siteBase } : {}), lineOffset: input.lineOffset, links });
+}
+
+/** The page's output from its finished tree; a missing image or file fails the page. */
+export function finishPage(tree: HastRoot, input: Omit<MarkdownInput, 'body'>, sinks: PageSinks): MarkdownOutput {
+  const { warnings, links, copies, missing } = sinks;
+  const at = (line: number | undefined) => (line ? `${input.file}:${line + input.lineOffset}` : input.file);
   if (missing.length) {
     const [first] = missing;
     throw new ContentError(`${missing.length === 1 ? 'An image or file the page references does not exist' : `${missing.length} images or files the page references do not exist`}: ${missing.map((m) => m.url).join(', ')}`, { file: input.file, line: first!.line }, {

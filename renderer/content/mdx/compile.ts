@@ -1,0 +1,108 @@
+// MDX source → a React component, with every import resolved: theme components from templates/mdx/, Markdown
+// partials (`import Part from './_part.md'`) compiled the same way, the site's own components bundled by
+// site-components.ts. Errors name the file and line of what could not be compiled or resolved.
+import { compile, run } from '@mdx-js/mdx';
+import { existsSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createElement, type ComponentType } from 'react';
+import * as jsxRuntime from 'react/jsx-runtime';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import type { Root } from 'mdast';
+import { AggregateUserError, ContentError } from '../../errors.ts';
+import { normaliseAdmonitionTitles, remarkAdmonitions } from '../admonitions.ts';
+import { readUtf8 } from '../files.ts';
+import { codeHandler } from '../markdown.ts';
+import Admonition from '../../../templates/mdx/Admonition.tsx';
+import CodeBlock from '../../../templates/mdx/CodeBlock.tsx';
+import Details from '../../../templates/mdx/Details.tsx';
+import DocCardList from '../../../templates/mdx/DocCardList.tsx';
+import Heading from '../../../templates/mdx/Heading.tsx';
+import Tabs, { TabItem } from '../../../templates/mdx/Tabs.tsx';
+import { readScope, type PageImport, type ThemeComponent } from './scope.ts';
+import { loadSiteComponent } from './site-components.ts';
+
+type Components = Record<string, ComponentType<never>>;
+export type MdxComponent = ComponentType<{ components?: Components }>;
+
+const THEME: Record<ThemeComponent, Record<string, unknown>> = {
+  Tabs: { default: Tabs, TabItem },
+  TabItem: { default: TabItem },
+  Admonition: { default: Admonition },
+  Details: { default: Details },
+  CodeBlock: { default: CodeBlock },
+  DocCardList: { default: DocCardList },
+  Heading: { default: Heading },
+};
+/** What every page may use without an import (Docusaurus's default MDX scope). */
+export const GLOBAL_COMPONENTS: Components = { Admonition: Admonition as never, Details: Details as never };
+
+export interface MdxUnit {
+  absPath: string;
+  /** The file as the user knows it, for messages. */
+  file: string;
+  body: string;
+  /** Lines before the body (front matter), so messages give the file's own line numbers. */
+  lineOffset: number;
+  /** The site's root folder, which `@site/` names. */
+  siteRoot: string;
+  admonitionTitles: Record<string, string>;
+  warnings: string[];
+}
+
+const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
+
+/** Compiles one MDX file (a page or a partial it imports) into a component with its imports bound. */
+export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<MdxComponent> {
+  const at = (line: number) => ({ file: unit.file, line: line + unit.lineOffset });
+  let scope: { imports: PageImport[]; problems: { line: number; message: string; hint: string }[] } = { imports: [], problems: [] };
+  const remarkScope = () => (tree: Root) => {
+    scope = readScope(tree);
+  };
+  let code: string;
+  try {
+    const out = await compile(
+      { value: normaliseAdmonitionTitles(unit.body), path: unit.absPath },
+      {
+        outputFormat: 'function-body',
+        remarkPlugins: [remarkGfm, remarkDirective, [remarkAdmonitions, { titles: unit.admonitionTitles, onUnknown: (name: string, line?: number) => unit.warnings.push(`${unit.file}:${(line ?? 0) + unit.lineOffset}: unknown admonition ":::${name}", rendered as a note`) }], remarkScope],
+        remarkRehypeOptions: { handlers: { code: codeHandler as never } },
+      },
+    );
+    code = String(out);
+  } catch (err) {
+    const e = err as { reason?: string; message: string; line?: number; place?: { line?: number; start?: { line: number } } };
+    const line = e.line ?? e.place?.line ?? e.place?.start?.line;
+    throw new ContentError(`The MDX could not be compiled: ${e.reason ?? e.message}`, line ? at(line) : { file: unit.file }, { hint: 'MDX reads `{`, `}` and `<` as code: write them as `\\{`, `\\}` and `&lt;` in prose, and close every tag.' });
+  }
+  if (scope.problems.length) {
+    const errors = scope.problems.map((p) => new ContentError(p.message, at(p.line), { hint: p.hint }));
+    throw errors.length === 1 ? errors[0]! : new AggregateUserError(errors);
+  }
+  const bound: Components = {};
+  for (const imp of scope.imports) bound[imp.local] = await resolveImport(unit, imp, stack, at(imp.line));
+  const { default: Content } = (await run(code, { ...jsxRuntime, baseUrl: pathToFileURL(unit.absPath) })) as { default: MdxComponent };
+  return ({ components }) => createElement(Content, { components: { ...GLOBAL_COMPONENTS, ...components, ...bound } });
+}
+
+async function resolveImport(unit: MdxUnit, imp: PageImport, stack: string[], where: { file: string; line: number }): Promise<ComponentType<never>> {
+  const { target } = imp;
+  if (target.kind === 'theme') {
+    const value = target.export === '*' ? THEME[target.name] : THEME[target.name][target.export];
+    if (!value) throw new ContentError(`"@theme/${target.name}" has no export "${target.export}".`, where, { hint: `Import it as \`import ${imp.local} from '@theme/${target.name}';\`.` });
+    return value as ComponentType<never>;
+  }
+  const path = target.specifier.startsWith('@site/') ? resolve(unit.siteRoot, target.specifier.slice('@site/'.length)) : resolve(dirname(unit.absPath), target.specifier);
+  const found = [path, ...['.tsx', '.jsx', '.ts', '.js', '.mdx', '.md', '/index.tsx', '/index.jsx', '/index.js'].map((ext) => path + ext)].find((p) => existsSync(p) && !p.endsWith('/'));
+  const shown = relative(unit.siteRoot, path) || path;
+  if (!found) throw new ContentError(`The component "${imp.local}" cannot be resolved: "${target.specifier}" does not exist (looked for ${shown}).`, where, { hint: 'Fix the path of the import or create the file.' });
+  if (/\.mdx?$/.test(found)) {
+    if (stack.includes(found)) throw new ContentError(`The partial "${target.specifier}" imports itself (through ${stack.map((s) => relative(unit.siteRoot, s)).join(' → ')}).`, where, { hint: 'Break the cycle of imports.' });
+    const source = readUtf8(found, relative(unit.siteRoot, found));
+    const fm = FRONT_MATTER.exec(source)?.[0] ?? '';
+    const Part = await compileMdx({ ...unit, absPath: found, file: relative(unit.siteRoot, found), body: source.slice(fm.length), lineOffset: fm.split('\n').length - 1 }, [...stack, unit.absPath]);
+    return Part as ComponentType<never>;
+  }
+  return loadSiteComponent(found, target.export, imp.local, where);
+}

@@ -1,0 +1,16 @@
+// Which files go through the MDX compiler: `.mdx` always, `.md` only when it uses MDX syntax (as Docusaurus 3
+// reads them). Plain Markdown keeps the faster markdown-it pipeline, and a `{` in its prose stays text.
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|$)/gm;
+const INLINE_CODE = /(`+)[^`\n][\s\S]*?\1/g;
+const ESM_LINE = /^(?:import|export)\s+[\w{*'"]/m;
+/** A capitalised JSX tag (`<Tabs>`, `<Foo.Bar/>`): lowercase tags are HTML, which Markdown already accepts. */
+const COMPONENT = /<[A-Z][\w.]*(?=[\s/>])/;
+/** `{/* comment *\/}` or an expression such as `{props.x}` or `{1 + 1}`; `{#custom-id}` in headings is Markdown. */
+const EXPRESSION = /\{\s*\/\*|\{\s*[A-Za-z_$][\w$]*(?:\.[\w$]+)*\s*(?:\}|\(|[+\-*/?]|\.)|\{\s*\d+\s*[+\-*/]/;
+
+export function usesMdx(relPath: string, body: string): boolean {
+  if (relPath.endsWith('.mdx')) return true;
+  const prose = body.replace(FENCE, '').replace(INLINE_CODE, '');
+  return ESM_LINE.test(prose) || COMPONENT.test(prose) || EXPRESSION.test(prose);
+}

@@ -1,0 +1,49 @@
+// One MDX page → the same output as a Markdown page: compiled and rendered to HTML with React at build time,
+// then read back into a tree that goes through the page stages of markdown.ts (heading ids, highlighting,
+// links), so its headings feed the TOC, anchors, search and link checking like any page's.
+import type { Root as HastRoot } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { unified } from 'unified';
+import type { VFile } from 'vfile';
+import { ContentError } from '../../errors.ts';
+import { admonitionKind } from '../admonitions.ts';
+import type { SourceLink } from '../links.ts';
+import { finishPage, usePageStages, type MarkdownInput, type MarkdownOutput, type PageSinks } from '../markdown.ts';
+import { MdxThemeContext, type MdxTheme } from '../../../templates/mdx/context.ts';
+import { compileMdx } from './compile.ts';
+import { walk } from '../walk.ts';
+
+export interface MdxInput extends MarkdownInput {
+  absPath: string;
+  siteRoot: string;
+}
+
+export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
+  const warnings: string[] = [];
+  const links: SourceLink[] = [];
+  const titles = input.strings.admonitions;
+  const Page = await compileMdx({ absPath: input.absPath, file: input.file, body: input.body, lineOffset: input.lineOffset, siteRoot: input.siteRoot, admonitionTitles: titles, warnings });
+  const theme: MdxTheme = {
+    admonition: (type) => {
+      const kind = admonitionKind(type) ?? 'note';
+      if (!admonitionKind(type)) warnings.push(`${input.file}: unknown admonition type "${type}", rendered as a note`);
+      return { kind, title: titles[kind] ?? kind };
+    },
+  };
+  let html: string;
+  try {
+    html = renderToString(createElement(MdxThemeContext.Provider, { value: theme }, createElement(Page, {})));
+  } catch (err) {
+    throw new ContentError(`The MDX page failed to render: ${(err as Error).message}`, { file: input.file }, { hint: 'Check the expressions and component props of the page.' });
+  }
+  // Positions would be offsets in the rendered HTML, not in the source: dropped so no message shows a wrong line.
+  const parsed = fromHtml(html, { fragment: true });
+  walk(parsed, (node) => void delete (node as { position?: unknown }).position);
+  const processor = unified();
+  const sinks: PageSinks = { warnings, links, copies: [], missing: [] };
+  usePageStages(processor, input, sinks);
+  const tree = (await processor.run(parsed, { path: input.file } as unknown as VFile)) as HastRoot;
+  return finishPage(tree, input, sinks);
+}

@@ -1,0 +1,99 @@
+// What an MDX page's names refer to. Reads the page's `import`/`export` statements, takes the imports out
+// (we supply what they name, see compile.ts) and refuses, with file and line, any import we cannot resolve
+// and any capitalised JSX tag that nothing defines — so a component is never silently dropped or leaked.
+import type { Root } from 'mdast';
+import { walk } from '../walk.ts';
+
+/** Theme components a page may import from `@theme/<Name>`. */
+export const THEME_COMPONENTS = ['Tabs', 'TabItem', 'Admonition', 'Details', 'CodeBlock', 'DocCardList', 'Heading'] as const;
+export type ThemeComponent = (typeof THEME_COMPONENTS)[number];
+/** Usable without an import, as in Docusaurus's default MDX scope. */
+const GLOBAL: ReadonlySet<string> = new Set(['Admonition', 'Details']);
+
+export type ImportTarget = { kind: 'theme'; name: ThemeComponent; export: string } | { kind: 'file'; specifier: string; export: string };
+
+export interface PageImport {
+  /** The name the page uses. */
+  local: string;
+  target: ImportTarget;
+  line: number;
+}
+
+export interface ScopeProblem {
+  line: number;
+  message: string;
+  hint: string;
+}
+
+interface EsmNode {
+  type: 'mdxjsEsm';
+  position?: { start: { line: number } };
+  data?: { estree?: { body: EstreeStatement[] } };
+}
+interface EstreeStatement {
+  type: string;
+  loc?: { start: { line: number } };
+  source?: { value: unknown };
+  specifiers?: { type: string; local: { name: string }; imported?: { name?: string; value?: string } }[];
+  declaration?: { type: string; id?: { name: string }; declarations?: { id: { type: string; name?: string } }[] } | null;
+}
+interface JsxNode {
+  type: 'mdxJsxFlowElement' | 'mdxJsxTextElement';
+  name: string | null;
+  position?: { start: { line: number } };
+}
+
+function targetOf(specifier: string, exported: string): ImportTarget | string {
+  if (specifier.startsWith('@theme/')) {
+    const name = specifier.slice('@theme/'.length) as ThemeComponent;
+    if (!THEME_COMPONENTS.includes(name)) return `"${specifier}" is not a theme component we provide (we have ${THEME_COMPONENTS.map((c) => `@theme/${c}`).join(', ')}).`;
+    return { kind: 'theme', name, export: exported };
+  }
+  if (specifier.startsWith('./') || specifier.startsWith('../') || specifier.startsWith('@site/')) return { kind: 'file', specifier, export: exported };
+  return `"${specifier}" cannot be imported: an MDX page may import theme components (@theme/…), Markdown partials (./_part.md) and the site's own components (@site/src/…).`;
+}
+
+/** Collects the page's imports (removing them from the tree) and checks every component tag has a definition. */
+export function readScope(tree: Root, knownLocal: ReadonlySet<string> = new Set()): { imports: PageImport[]; problems: ScopeProblem[] } {
+  const imports: PageImport[] = [];
+  const problems: ScopeProblem[] = [];
+  const defined = new Set<string>([...GLOBAL, ...knownLocal]);
+  tree.children = tree.children.filter((child) => {
+    if ((child as { type: string }).type !== 'mdxjsEsm') return true;
+    const esm = child as unknown as EsmNode;
+    const body = esm.data?.estree?.body ?? [];
+    const rest = body.filter((statement) => {
+      const line = statement.loc?.start.line ?? esm.position?.start.line ?? 1;
+      if (statement.type === 'ImportDeclaration') {
+        for (const spec of statement.specifiers ?? []) {
+          const exported = spec.type === 'ImportDefaultSpecifier' ? 'default' : spec.type === 'ImportNamespaceSpecifier' ? '*' : (spec.imported?.name ?? String(spec.imported?.value));
+          const target = targetOf(String(statement.source?.value), exported);
+          if (typeof target === 'string') problems.push({ line, message: target, hint: 'Remove the import or point it at a file of the site.' });
+          else imports.push({ local: spec.local.name, target, line });
+          defined.add(spec.local.name);
+        }
+        return false;
+      }
+      const decl = statement.declaration;
+      if (decl?.id?.name) defined.add(decl.id.name);
+      for (const d of decl?.declarations ?? []) if (d.id.name) defined.add(d.id.name);
+      return true;
+    });
+    if (esm.data?.estree) esm.data.estree.body = rest;
+    return rest.length > 0;
+  });
+  walk(tree, (node) => {
+    if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return undefined;
+    const { name, position } = node as unknown as JsxNode;
+    const root = name?.split('.')[0] ?? '';
+    if (name && /^[A-Z]/.test(root) && !defined.has(root)) {
+      problems.push({
+        line: position?.start.line ?? 1,
+        message: `The component <${name}> is not defined: nothing on the page imports or exports "${root}".`,
+        hint: THEME_COMPONENTS.includes(root as ThemeComponent) ? `Add \`import ${root} from '@theme/${root}';\` at the top of the page.` : `Import it (e.g. \`import ${root} from '@site/src/components/${root}';\`) or remove the tag.`,
+      });
+    }
+    return undefined;
+  });
+  return { imports, problems };
+}
