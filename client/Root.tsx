@@ -129,6 +129,16 @@ export function Root({ site, initialRoute, initialPage, pages }: { site: SiteDat
     return () => void drawing.then((stop) => stop?.());
   }, [current, site]);
 
+  // Tabs of MDX pages: like diagrams, their code is fetched only by a page that has some.
+  useEffect(() => {
+    if (!document.querySelector('.tabs-container')) return undefined;
+    const tabs = import('./tabs.ts').then((m) => {
+      m.restoreTabs();
+      return m.installTabs();
+    }, () => undefined);
+    return () => void tabs.then((stop) => stop?.());
+  }, [current, site]);
+
   useEffect(() => installPlainLinks(runtime), [runtime]);
   useEffect(() => prefetchContentLinks(runtime), [runtime, current]);
 

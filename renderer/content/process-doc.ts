@@ -1,5 +1,6 @@
 // One Markdown file → one processed doc. Pure and self-contained so it can run in a worker thread.
 import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
 import { ContentError, isUserError, type UserError } from '../errors.ts';
 import type { Heading, Section } from './extract.ts';
 import { parseFrontMatter, type FrontMatter, type SoftProblem } from './front-matter.ts';
@@ -8,6 +9,8 @@ import { readUtf8 } from './files.ts';
 import { docHref, type LinkStyle, type SourceLink } from './links.ts';
 import type { AssetCopy } from './assets.ts';
 import { renderMarkdown } from './markdown.ts';
+import { usesMdx } from './mdx/detect.ts';
+import { renderMdx } from './mdx/render.ts';
 import type { CodeBlock } from './code-lines.ts';
 
 export interface DocJob {
@@ -82,7 +85,6 @@ export interface DocServices {
 export async function processDoc(job: DocJob, services: DocServices = {}): Promise<DocResult> {
   try {
     const source = readUtf8(job.absPath, job.file);
-    if (/\.mdx$/i.test(job.relPath)) throw new ContentError('MDX is not supported yet: this .mdx file cannot be built.', { file: job.file, line: 1 }, { hint: 'Rename it to .md if it holds only Markdown, or move it out of the docs folder for now.' });
     const { data, body, bodyLine, problems } = parseFrontMatter(source, job.file);
     let identity;
     try {
@@ -91,7 +93,9 @@ export async function processDoc(job: DocJob, services: DocServices = {}): Promi
       if (err instanceof IdentityError) throw new ContentError(err.message, { file: job.file, line: 2 });
       throw err;
     }
-    const out = await renderMarkdown({
+    // MDX pages (`.mdx`, or `.md` using MDX syntax) take the MDX compiler; plain Markdown keeps the fast path.
+    const render = usesMdx(job.relPath, body) ? (input: Parameters<typeof renderMarkdown>[0]) => renderMdx({ ...input, absPath: job.absPath, siteRoot: siteRootOf(job) }) : renderMarkdown;
+    const out = await render({
       body,
       file: job.file,
       relPath: job.relPath,
@@ -130,6 +134,13 @@ export async function processDoc(job: DocJob, services: DocServices = {}): Promi
     if (isUserError(err)) return { ok: false, error: serialize(err, job.file) };
     return { ok: false, error: { message: `Failed to process the page: ${(err as Error).message}`, file: job.file, details: [], bug: (err as Error).stack } };
   }
+}
+
+/** The site's folder (what `@site/` names): the doc's path less `content/<locale>/<relPath>`. */
+function siteRootOf(job: DocJob): string {
+  const shown = job.file.replace(/\\/g, '/');
+  const abs = job.absPath.replace(/\\/g, '/');
+  return abs.endsWith(shown) ? job.absPath.slice(0, job.absPath.length - shown.length) || '.' : resolve(job.absPath, '../'.repeat(job.relPath.split('/').length + 1));
 }
 
 function serialize(err: UserError, file: string): SerializedUserError {

@@ -25,7 +25,7 @@ export function isNoise(path: string): boolean {
 export function classify(path: string, roots: WatchRoots, isDir: boolean): ChangeKind | undefined {
   if (isNoise(path)) return undefined;
   if (path === roots.config || inside(roots.i18n, path)) return 'full';
-  if (inside(roots.content, path)) return isDir || path.endsWith('.md') || basename(path) === '_category_.json' ? 'content' : undefined;
+  if (inside(roots.content, path)) return isDir || /\.mdx?$/.test(path) || basename(path) === '_category_.json' ? 'content' : undefined;
   if (inside(roots.static, path)) return 'static';
   if (roots.code.some((d) => inside(d, path))) return isDir || /\.(tsx?|jsx?|css|json)$/.test(path) ? 'code' : undefined;
   return undefined;

@@ -66,6 +66,8 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
       { value: normaliseAdmonitionTitles(unit.body), path: unit.absPath },
       {
         outputFormat: 'function-body',
+        // Pages come here because they use MDX; partials are MDX whatever their extension, as in Docusaurus.
+        format: 'mdx',
         remarkPlugins: [remarkGfm, remarkDirective, [remarkAdmonitions, { titles: unit.admonitionTitles, onUnknown: (name: string, line?: number) => unit.warnings.push(`${unit.file}:${(line ?? 0) + unit.lineOffset}: unknown admonition ":::${name}", rendered as a note`) }], remarkScope],
         remarkRehypeOptions: { handlers: { code: codeHandler as never } },
       },

@@ -1,7 +1,8 @@
 // Which files go through the MDX compiler: `.mdx` always, `.md` only when it uses MDX syntax (as Docusaurus 3
 // reads them). Plain Markdown keeps the faster markdown-it pipeline, and a `{` in its prose stays text.
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n {0,3}\1[`~]*[ \t]*(?=\n|$)|$)/gm;
+/** Fences at any indent (they may sit in list items) and in quotes. */
+const FENCE = /^[ \t>]*(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n[ \t>]*\1[`~]*[ \t]*(?=\n|$)|(?![\s\S]))/gm;
 const INLINE_CODE = /(`+)[^`\n][\s\S]*?\1/g;
 const ESM_LINE = /^(?:import|export)\s+[\w{*'"]/m;
 /** A capitalised JSX tag (`<Tabs>`, `<Foo.Bar/>`): lowercase tags are HTML, which Markdown already accepts. */

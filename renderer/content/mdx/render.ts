@@ -40,7 +40,14 @@ export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
   }
   // Positions would be offsets in the rendered HTML, not in the source: dropped so no message shows a wrong line.
   const parsed = fromHtml(html, { fragment: true });
-  walk(parsed, (node) => void delete (node as { position?: unknown }).position);
+  // React's markers (`<!-- -->` between text parts, `<!--$-->` around Suspense) are no content: MDX has no
+  // HTML comments of its own, so every comment here is one of them.
+  walk(parsed, (node) => {
+    delete (node as { position?: unknown }).position;
+    const children = (node as { children?: { type: string }[] }).children;
+    if (children?.some((c) => c.type === 'comment')) (node as { children: unknown[] }).children = children.filter((c) => c.type !== 'comment');
+  });
+  parsed.children = parsed.children.filter((c) => c.type !== 'comment');
   const processor = unified();
   const sinks: PageSinks = { warnings, links, copies: [], missing: [] };
   usePageStages(processor, input, sinks);

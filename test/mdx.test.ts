@@ -1,0 +1,150 @@
+// MDX pages (issue 14): `.mdx` files and `.md` files using MDX syntax are compiled and rendered at build time
+// with the theme's components; a component nothing defines is a build error naming file, line and name.
+// Tab switching and sync in the browser: test/browser/tabs.test.ts.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeSite, minimalContent, page, runCli } from './helpers/fixture-site.ts';
+
+export const mdxPage = [
+  "import Tabs from '@theme/Tabs';",
+  "import TabItem from '@theme/TabItem';",
+  "import CodeBlock from '@theme/CodeBlock';",
+  "import Heading from '@theme/Heading';",
+  "import Retention from './_retention.md';",
+  "import Badge from '@site/src/components/Badge';",
+  '',
+  'export const regions = 3 * 11;',
+  '',
+  '{/* a note for editors, never shown */}',
+  '',
+  'Lambda runs in {regions} regions of the sample.',
+  '',
+  '## Deploying',
+  '',
+  '<Tabs groupId="tool" queryString>',
+  '  <TabItem value="console" label="Console">',
+  '',
+  'Open the **console** and press Deploy.',
+  '',
+  '  </TabItem>',
+  '  <TabItem value="cli" label="CLI" default>',
+  '',
+  '```bash',
+  'aws lambda update-function-code --function-name demo',
+  '```',
+  '',
+  '  </TabItem>',
+  '</Tabs>',
+  '',
+  '<Admonition type="warning" title="Cold starts">',
+  'The first call after a quiet spell is slower.',
+  '</Admonition>',
+  '',
+  ':::tip',
+  'Directives still work in MDX.',
+  ':::',
+  '',
+  '<Details summary="Limits in detail">',
+  'A function may run for up to fifteen minutes.',
+  '</Details>',
+  '',
+  '<CodeBlock language="ts" title="handler.ts">{`export const handler = () => 42;`}</CodeBlock>',
+  '',
+  '<Heading as="h3" id="pricing-notes">Pricing notes</Heading>',
+  '',
+  '<Retention />',
+  '',
+  'Made by <Badge text="our team" />.',
+  '',
+  '## Related',
+  '',
+  'See [EC2](./ec2.md#what-it-is).',
+].join('\n');
+
+let root: string;
+let html: string;
+
+beforeAll(() => {
+  root = makeSite({
+    ...minimalContent,
+    'content/en/compute/lambda.mdx': page('AWS Lambda', mdxPage),
+    'content/en/compute/_retention.md': '---\ntitle: ignored\n---\n### Log retention\n\nLogs are kept for {30} days unless you change it.\n',
+    'src/components/Badge.tsx': "import { useState } from 'react';\nexport default function Badge({ text }: { text: string }) {\n  const [n] = useState(1);\n  return <span className=\"badge\" data-n={n}>{text}</span>;\n}\n",
+  });
+  const r = runCli(['build', '--root', root]);
+  expect(r.status, r.stderr).toBe(0);
+  html = readFileSync(join(root, 'build', 'docs', 'compute', 'lambda.html'), 'utf8');
+});
+
+describe('an MDX page', () => {
+  it('runs its expressions and hides its comments and import/export lines', () => {
+    expect(html).toContain('<p>Lambda runs in 33 regions of the sample.</p>');
+    expect(html).not.toContain('a note for editors');
+    expect(html).not.toMatch(/import Tabs|export const regions/);
+  });
+
+  it('renders Tabs with Docusaurus markup, the default tab shown and the others hidden', () => {
+    expect(html).toMatch(/<div class="tabs-container" data-group-id="tool" data-query-string="tool">/);
+    expect(html).toMatch(/<ul role="tablist" aria-orientation="horizontal" class="tabs">/);
+    expect(html).toMatch(/<li role="tab" tabindex="-1" aria-selected="false"[^>]*data-value="console" class="tabs__item">Console<\/li>/);
+    expect(html).toMatch(/<li role="tab" tabindex="0" aria-selected="true"[^>]*data-value="cli" class="tabs__item tabs__item--active">CLI<\/li>/);
+    expect(html).toMatch(/<div role="tabpanel"[^>]*data-value="console" class="tabpanel" hidden><p>Open the <strong>console<\/strong> and press Deploy.<\/p>/);
+    expect(html).toMatch(/<div role="tabpanel"[^>]*data-value="cli" class="tabpanel">/);
+  });
+
+  it('highlights fences inside tabs and CodeBlock like any fence, with its title', () => {
+    const cli = html.slice(html.indexOf('data-value="cli" class="tabpanel"'));
+    expect(cli).toMatch(/class="theme-code-block[^"]*"/);
+    expect(cli).toMatch(/style="[^"]*color/);
+    expect(html).toContain('handler.ts');
+    expect(html).toMatch(/export<\/span>/);
+  });
+
+  it('renders Admonition with the markup of :::admonitions, and :::tip itself', () => {
+    expect(html).toContain('<div class="theme-admonition theme-admonition-warning admonition alert--warning"><div class="admonition-heading">Cold starts</div><div class="admonition-content">');
+    expect(html).toMatch(/theme-admonition-tip[\s\S]*Directives still work in MDX\./);
+  });
+
+  it('renders Details as a disclosure with its summary', () => {
+    expect(html).toMatch(/<details class="details"><summary>Limits in detail<\/summary><div>(<p>)?A function may run for up to fifteen minutes\./);
+  });
+
+  it('renders an imported _partial in place, with its own expressions, without its front matter', () => {
+    expect(html).toContain('Logs are kept for 30 days unless you change it.');
+    expect(html).not.toContain('title: ignored');
+  });
+
+  it("renders the site's own component from src/components on the server", () => {
+    expect(html).toContain('Made by <span class="badge" data-n="1">our team</span>.');
+  });
+
+  it('gives MDX headings ids that feed the table of contents', () => {
+    expect(html).toContain('<h2 id="deploying">Deploying</h2>');
+    expect(html).toContain('<h3 id="pricing-notes">Pricing notes</h3>');
+    expect(html).toContain('<h3 id="log-retention">Log retention</h3>');
+    const toc = html.slice(html.indexOf('table-of-contents'));
+    expect(toc).toMatch(/href="#deploying"/);
+    expect(toc).toMatch(/href="#pricing-notes"/);
+    expect(toc).toMatch(/href="#related"/);
+  });
+});
+
+describe('MDX errors', () => {
+  it('a component nothing defines fails the build naming file, line and component', () => {
+    const site = makeSite({ ...minimalContent, 'content/en/compute/broken.mdx': page('Broken', 'Intro.\n\n<Mystery size="2" />\n') });
+    const r = runCli(['build', '--root', site]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/content\/en\/compute\/broken\.mdx:\d+/);
+    expect(r.stderr).toContain('<Mystery>');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('an import of a missing @site component fails the build naming the import line', () => {
+    const site = makeSite({ ...minimalContent, 'content/en/compute/broken.mdx': page('Broken', "import Chart from '@site/src/components/Chart';\n\n<Chart />\n") });
+    const r = runCli(['build', '--root', site]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/content\/en\/compute\/broken\.mdx:5\b/);
+    expect(r.stderr).toContain('"Chart" cannot be resolved');
+  });
+});
