@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeSite, minimalContent, page, runCli } from './helpers/fixture-site.ts';
 
-export const mdxPage = [
+const mdxPage = [
   "import Tabs from '@theme/Tabs';",
   "import TabItem from '@theme/TabItem';",
   "import CodeBlock from '@theme/CodeBlock';",
