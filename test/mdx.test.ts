@@ -57,6 +57,10 @@ const mdxPage = [
   '',
   'Made by <Badge text="our team" />.',
   '',
+  "import DocCardList from '@theme/DocCardList';",
+  '',
+  '<DocCardList />',
+  '',
   '## Related',
   '',
   'See [EC2](./ec2.md#what-it-is).',
@@ -113,6 +117,11 @@ describe('an MDX page', () => {
   it('renders an imported _partial in place, with its own expressions, without its front matter', () => {
     expect(html).toContain('Logs are kept for 30 days unless you change it.');
     expect(html).not.toContain('title: ignored');
+  });
+
+  it('fills DocCardList with cards of the other docs of its category', () => {
+    expect(html).toMatch(/<section class="row doc-card-list" data-doc-card-list=""><article[^>]*><a class="card padding--lg doc-card" href="\/aws-cheatsheet\/docs\/compute\/ec2"><h2 class="doc-card__title">Amazon EC2<\/h2><\/a><\/article>/);
+    expect(html.slice(html.indexOf('doc-card-list'))).not.toMatch(/doc-card__title">AWS Lambda</);
   });
 
   it("renders the site's own component from src/components on the server", () => {
