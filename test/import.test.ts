@@ -113,11 +113,11 @@ describe('cheatsheet import (CommonJS config, .env, sidebars.json shorthand, one
     expect(r.stdout).toContain('**repoUrl**');
     const build = cli(['--root', out, 'build']);
     expect(build.status).toBe(0);
-    const tyres = readFileSync(join(out, 'build', 'handbook', 'tyres.html'), 'utf8');
+    const tyres = readFileSync(join(out, 'build', 'handbook', 'tyres', 'index.html'), 'utf8'); // trailingSlash unset: as Docusaurus lays it out
     // The title came from .env through require('dotenv').config(), a package that is not installed.
     expect(tyres).toContain('<title>Tyres | Bike Repair</title>');
     expect(sidebarLabels(tyres)).toEqual(['Wheels', 'Tyres', 'Spokes', 'Brakes']);
-    expect(sidebarLabels(readFileSync(join(out, 'build', 'handbook', 'brakes', 'pads.html'), 'utf8'))).toEqual(['Wheels', 'Brakes', 'Brake pads']);
+    expect(sidebarLabels(readFileSync(join(out, 'build', 'handbook', 'brakes', 'pads', 'index.html'), 'utf8'))).toEqual(['Wheels', 'Brakes', 'Brake pads']);
     expect(tyres).toMatch(/<a[^>]*href="\/handbook\/tyres"[^>]*>Handbook</);
     // Docusaurus's `to: '/'` is the site's root: a link to baseUrl.
     expect(tyres).toMatch(/<a[^>]*href="\/"[^>]*>Start</);

@@ -109,7 +109,7 @@ export function copyContent(opts: {
     notes.push({ what: `front matter \`${key}\` (${files.length} file${files.length > 1 ? 's' : ''})`, file: files[0]!, todo: 'Not known to this cheatsheet version: the build rejects it. Remove or rename it, or update cheatsheet once it supports Docusaurus front matter.' });
   }
   if (untitled.length) notes.push({ what: `pages without a \`title\` in front matter (${untitled.length})`, file: untitled[0]!, todo: 'This version needs `title:`; add it (Docusaurus takes the first # heading).' });
-  if (mdx.length) notes.push({ what: `MDX files (${mdx.length})`, file: mdx[0]!, todo: 'Copied, but MDX (imports, JSX components) is not built by this cheatsheet version yet: those pages are skipped or show the JSX as text.' });
+  if (mdx.length) notes.push({ what: `MDX files (${mdx.length})`, file: mdx[0]!, todo: 'Copied and built as MDX with the theme components (Tabs, Admonition, Details, CodeBlock, DocCardList); components of your own are rendered on the server only (no browser interactivity yet).' });
   for (const c of components) {
     const candidates = [c, ...['.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.js'].map((e) => c + e)];
     const found = candidates.find((p) => existsSync(join(src, p)) && statSync(join(src, p)).isFile());
@@ -117,7 +117,7 @@ export function copyContent(opts: {
     const dir = dirname(found);
     // The component's folder comes whole: styles and helpers it imports sit beside it.
     cpSync(join(src, dir), join(out, dir), { recursive: true });
-    notes.push({ what: `component ${found}`, file: found, todo: 'Copied to the same path. Docs importing it are MDX, which this version does not render yet.' });
+    notes.push({ what: `component ${found}`, file: found, todo: 'Copied to the same path and rendered on the server where docs import it; its own interactivity does not run in the browser yet.' });
   }
   return { notes, warnings, pages };
 }

@@ -112,13 +112,13 @@ export function mapConfig(raw: unknown, file: string, navbarT: ThemeTranslations
     ebook: { title: 'Documentation', href: `${url.replace(/\/$/, '')}${baseUrl}` },
     i18n: { defaultLocale, sourceLocale: defaultLocale, locales, localeConfigs },
   };
-  if (raw.trailingSlash === true) note('trailingSlash: true', 'Pages are built as /page (no trailing slash): set redirects on the host if old /page/ URLs must keep working.');
+  // true, false and unset lay pages out and write links as Docusaurus does: the URLs stay what they were.
+  if (typeof raw.trailingSlash === 'boolean') config.trailingSlash = raw.trailingSlash;
   for (const key of ['onBrokenLinks', 'onBrokenAnchors'] as const) {
     const v = str(raw[key]);
     if (v) config[key] = v === 'throw' ? 'throw' : 'warn';
   }
   for (const key of ['onBrokenMarkdownLinks', 'onDuplicateRoutes', 'onBrokenMarkdownImages']) if (raw[key] !== undefined) note(`${key}: ${String(raw[key])}`, 'Broken Markdown links and images are checked by `cheatsheet build` and `check` (errors with file and line); no option.');
-  if (isObj(raw.markdown) && raw.markdown.mermaid) note('markdown.mermaid', 'Mermaid diagrams are not rendered yet: they show as code blocks.');
   for (const key of ['plugins', 'themes', 'scripts', 'stylesheets', 'headTags', 'clientModules', 'webpack', 'customFields', 'staticDirectories', 'future']) {
     const v = raw[key];
     if (Array.isArray(v) ? v.length : isObj(v)) note(`${key}`, key === 'staticDirectories' ? 'Only static/ is copied: move the other folders\' files into static/.' : 'No equivalent: plugins, themes, scripts and head tags are not imported. Add what is needed to templates/ by hand.');

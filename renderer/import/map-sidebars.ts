@@ -5,8 +5,8 @@ import type { Note, ThemeTranslations } from './map-config.ts';
 
 type Obj = Record<string, unknown>;
 
-/** Docusaurus keeps `index` in a category page's id ("guides/index"); here the page is the folder's ("guides"). */
-export const docId = (id: unknown): unknown => (typeof id === 'string' ? id.replace(/(^|\/)index$/, '') || 'index' : id);
+/** Doc ids carry over as they are: cheatsheet computes them as Docusaurus does ("guides/index" included). */
+export const docId = (id: unknown): unknown => id;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function mapSidebars(raw: unknown, file: string, current: ThemeTranslations, defaultLocale: string): { sidebars: Record<string, unknown[]>; notes: Note[] } {

@@ -33,6 +33,8 @@ function configSource(opts: InitOptions): string {
     favicon: 'img/favicon.svg',
     url: 'https://example.com',
     baseUrl: '/',
+    // Pages as docs/intro.html, served at docs/intro: what GitHub Pages, Netlify and `serve` expect.
+    trailingSlash: false,
     repoUrl: 'https://github.com/example/my-site',
     ebook: { title: 'Further reading', href: 'https://example.com/further-reading' },
     i18n: { defaultLocale: source, sourceLocale: source, locales: opts.locales, localeConfigs },
