@@ -97,6 +97,11 @@ describe('cheatsheet import (TypeScript config, env vars, sidebars.ts, i18n, blo
     expect(sidebarLabels(readFileSync(join(out, 'build', 'fr', 'docs', 'basics', 'first-pond.html'), 'utf8'))).toEqual(['Bienvenue', 'Les bases', 'Premier bassin', 'Plants', 'Pour aller plus loin', 'Pond club']);
     expect(fr).toContain('Guide pratique');
     expect(fr).toContain('Apprendre');
+    // An untranslated page is not copied: fr shows the English page with the notice, as Docusaurus does.
+    expect(existsSync(join(out, 'content', 'fr', 'basics', 'plants.md'))).toBe(false);
+    const plantsFr = readFileSync(join(out, 'build', 'fr', 'docs', 'basics', 'plants.html'), 'utf8');
+    expect(plantsFr).toContain('theme-doc-not-translated');
+    expect(plantsFr).toContain('lang="fr-FR"');
     // Images sit beside the pages as in Docusaurus (publishing them is the content loader's part, issue 14).
     expect(readFileSync(join(out, 'content', 'fr', 'basics', 'shelf.svg'))).toEqual(readFileSync(join(TS_SITE, 'i18n', 'fr', 'docusaurus-plugin-content-docs', 'current', 'basics', 'shelf.svg')));
   });

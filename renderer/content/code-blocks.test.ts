@@ -36,6 +36,10 @@ const page = [
   '```',
   'plain <text> & more',
   '```',
+  '',
+  '```none',
+  'no highlighting asked',
+  '```',
 ].join('\n');
 
 describe('deferred highlighting', () => {
@@ -57,8 +61,9 @@ describe('deferred highlighting', () => {
     expect(inline.warnings).toEqual(['content/en/x.md:21: unknown code-block language "klingon", shown as plain text']);
     expect(deferred.sections).toEqual(inline.sections);
     expect(deferred.headings).toEqual(inline.headings);
-    // The bash command appears twice on the page: highlighted once. Unknown and plain blocks go as text.
-    expect(sent.flat().map((b) => b.lang)).toEqual(['bash', 'json', 'text', 'text']);
+    // The bash command appears twice on the page: highlighted once. Unknown and plain blocks (`none` too,
+    // without a warning) go as text.
+    expect(sent.flat().map((b) => b.lang)).toEqual(['bash', 'json', 'text', 'text', 'text']);
   });
 
   it('fills several pages from batches sent as the pages were processed', async () => {

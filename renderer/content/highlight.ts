@@ -13,7 +13,8 @@ import { codeLines, parseCodeMeta, type CodeBlock } from './code-lines.ts';
 import { isMermaid, mermaidElement } from './mermaid.ts';
 import { walk } from './walk.ts';
 
-const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', '']);
+// Names that mean "no highlighting" (Docusaurus sites write `none` too): plain text, no warning.
+const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', 'none', '']);
 
 export interface CodeThemes {
   light: string;

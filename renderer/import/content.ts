@@ -103,7 +103,7 @@ export function copyContent(opts: {
       writeFileSync(target, text);
     }
   }
-  fillUntranslated(out, opts, notes);
+  listUntranslated(out, opts, notes);
   translateCategories(out, opts, notes);
   for (const [key, files] of unknownKeys) {
     notes.push({ what: `front matter \`${key}\` (${files.length} file${files.length > 1 ? 's' : ''})`, file: files[0]!, todo: 'Not known to this cheatsheet version: the build rejects it. Remove or rename it, or update cheatsheet once it supports Docusaurus front matter.' });
@@ -123,21 +123,15 @@ export function copyContent(opts: {
 }
 
 /**
- * Docusaurus shows the source page where a locale has no translation; this version needs the page in every
- * locale, so the source page is copied there (listed in the report, to translate).
+ * Pages a locale has no translation of. Like Docusaurus, the build shows the source page there (with a
+ * "not translated yet" notice) and `check` lists it, so nothing is copied: the report names them.
  */
-function fillUntranslated(out: string, opts: { defaultLocale: string; locales: string[] }, notes: Note[]): void {
+function listUntranslated(out: string, opts: { defaultLocale: string; locales: string[] }, notes: Note[]): void {
   const base = join(out, 'content', opts.defaultLocale);
   for (const locale of opts.locales.filter((l) => l !== opts.defaultLocale)) {
-    const copied: string[] = [];
-    for (const file of walkFiles(base)) {
-      const target = join(out, 'content', locale, relative(base, file));
-      if (existsSync(target)) continue;
-      mkdirSync(dirname(target), { recursive: true });
-      cpSync(file, target);
-      if (isDoc(file)) copied.push(rel(base, file));
-    }
-    if (copied.length) notes.push({ what: `${copied.length} untranslated page${copied.length > 1 ? 's' : ''} in ${locale}`, file: `content/${locale}/${copied[0]}`, todo: `Docusaurus shows the ${opts.defaultLocale} page there; the import copied it into content/${locale}/ so the locale builds. Translate: ${copied.join(', ')}.` });
+    const missing = walkFiles(base).filter((file) => isDoc(file) && !existsSync(join(out, 'content', locale, relative(base, file))));
+    const names = missing.map((file) => rel(base, file));
+    if (names.length) notes.push({ what: `${names.length} untranslated page${names.length > 1 ? 's' : ''} in ${locale}`, file: `content/${opts.defaultLocale}/${names[0]}`, todo: `Shown in ${opts.defaultLocale} with a "not translated yet" notice, as Docusaurus does; \`cheatsheet check\` lists them. Translate: ${names.join(', ')}.` });
   }
 }
 

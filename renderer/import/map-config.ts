@@ -127,9 +127,13 @@ export function mapConfig(raw: unknown, file: string, navbarT: ThemeTranslations
   const docsOptions: DocsOptions = { path: str(docs?.path) ?? 'docs', routeBasePath: str(docs?.routeBasePath) ?? 'docs', sidebarPath: str(docs?.sidebarPath), exclude: docs?.exclude };
   if (docs) {
     const routeBasePath = docsOptions.routeBasePath.replace(/^\/+|\/+$/g, '');
-    config.docs = { routeBasePath: routeBasePath || 'docs' };
-    if (!routeBasePath) note("docs.routeBasePath: '/'", 'Docs are served under /docs/ for now (docs at the site root are not supported yet): old URLs need redirects.');
-    for (const key of ['editUrl', 'editLocalizedFiles', 'showLastUpdateTime', 'showLastUpdateAuthor', 'include', 'exclude', 'numberPrefixParser', 'sidebarCollapsible', 'sidebarCollapsed', 'breadcrumbs', 'remarkPlugins', 'rehypePlugins', 'beforeDefaultRemarkPlugins', 'lastVersion', 'versions', 'onlyIncludeVersions', 'admonitions', 'tags'])
+    // '/' puts the docs at the site root, as in Docusaurus: the URLs stay what they were.
+    const carried: Obj = { routeBasePath };
+    if (typeof docs.editUrl === 'string') carried.editUrl = docs.editUrl;
+    else if (docs.editUrl !== undefined) note('docs.editUrl (a function)', 'Write the function into site.config.ts by hand: cheatsheet calls it with the same arguments as Docusaurus.');
+    for (const key of ['editLocalizedFiles', 'showLastUpdateTime', 'showLastUpdateAuthor'] as const) if (typeof docs[key] === 'boolean') carried[key] = docs[key];
+    config.docs = carried;
+    for (const key of ['include', 'exclude', 'numberPrefixParser', 'sidebarCollapsible', 'sidebarCollapsed', 'breadcrumbs', 'remarkPlugins', 'rehypePlugins', 'beforeDefaultRemarkPlugins', 'lastVersion', 'versions', 'onlyIncludeVersions', 'admonitions', 'tags'])
       if (docs[key] !== undefined) note(`docs.${key}`, key.endsWith('Plugins') ? 'Remark/rehype plugins are not run: check the pages that relied on them.' : 'Not supported by this cheatsheet version yet; the default applies.');
   }
 

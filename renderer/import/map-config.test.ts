@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { mapConfig } from './map-config.ts';
+
+const site = (docs: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  title: 'T',
+  url: 'https://example.org',
+  baseUrl: '/',
+  presets: [['classic', { docs }]],
+  ...extra,
+});
+const none = new Map<string, Record<string, string>>();
+
+describe('mapConfig: what the docs plugin options become', () => {
+  it("keeps routeBasePath '/' (docs at the site root), edit links and last-update options as they are", () => {
+    const { config, notes } = mapConfig(site({ routeBasePath: '/', editUrl: 'https://github.com/o/r/edit/main/', editLocalizedFiles: true, showLastUpdateTime: true }, { trailingSlash: true }), 'docusaurus.config.js', none, none);
+    expect(config.docs).toEqual({ routeBasePath: '', editUrl: 'https://github.com/o/r/edit/main/', editLocalizedFiles: true, showLastUpdateTime: true });
+    expect(config.trailingSlash).toBe(true);
+    expect(notes.map((n) => n.what)).not.toContain("docs.routeBasePath: '/'");
+    expect(notes.map((n) => n.what)).not.toContain('docs.editUrl');
+  });
+
+  it('names an editUrl function for the site owner to carry over by hand', () => {
+    const { config, notes } = mapConfig(site({ editUrl: () => 'x' }), 'docusaurus.config.js', none, none);
+    expect(config.docs).toEqual({ routeBasePath: 'docs' });
+    expect(notes.map((n) => n.what)).toContain('docs.editUrl (a function)');
+  });
+});
