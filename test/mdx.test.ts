@@ -139,6 +139,21 @@ describe('an MDX page', () => {
   });
 });
 
+describe('what Docusaurus 3 accepts in MDX besides MDX (mdx1Compat)', () => {
+  it('a .md page with components also takes HTML comments and {#custom-id} heading ids', () => {
+    const body = ["import Tabs from '@theme/Tabs';", "import TabItem from '@theme/TabItem';", '', '<!-- a note for editors -->', '', '## Download the data {#data-download}', '', '<Tabs>', '  <TabItem value="a" label="One file">Kept.</TabItem>', '</Tabs>', ''].join('\n');
+    const site = makeSite({ ...minimalContent, 'content/en/compute/data.md': page('Data', body) });
+    const r = runCli(['build', '--root', site]);
+    expect(r.status, r.stderr).toBe(0);
+    const out = readFileSync(join(site, 'build', 'docs', 'compute', 'data.html'), 'utf8');
+    expect(out).toMatch(/<h2 id="data-download">Download the data<\/h2>/);
+    expect(out).toContain('href="#data-download"');
+    expect(out).not.toContain('a note for editors');
+    expect(out).not.toContain('{#data-download}');
+    expect(out).toContain('role="tablist"');
+  });
+});
+
 describe('MDX errors', () => {
   it('a component nothing defines fails the build naming file, line and component', () => {
     const site = makeSite({ ...minimalContent, 'content/en/compute/broken.mdx': page('Broken', 'Intro.\n\n<Mystery size="2" />\n') });

@@ -20,6 +20,7 @@ import Details from '../../../templates/mdx/Details.tsx';
 import DocCardList from '../../../templates/mdx/DocCardList.tsx';
 import Heading from '../../../templates/mdx/Heading.tsx';
 import Tabs, { TabItem } from '../../../templates/mdx/Tabs.tsx';
+import { mdx1Compat } from './compat.ts';
 import { readScope, type PageImport, type ThemeComponent } from './scope.ts';
 import { loadSiteComponent } from './site-components.ts';
 
@@ -63,7 +64,7 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
   let code: string;
   try {
     const out = await compile(
-      { value: normaliseAdmonitionTitles(unit.body), path: unit.absPath },
+      { value: mdx1Compat(normaliseAdmonitionTitles(unit.body)), path: unit.absPath },
       {
         outputFormat: 'function-body',
         // Pages come here because they use MDX; partials are MDX whatever their extension, as in Docusaurus.
