@@ -238,7 +238,8 @@ describe('cheatsheet serve in a browser', () => {
 
     edit('content/es/compute/ec2.md', (s) => s.replace('hide_table_of_contents: "yes"\n', ''));
     await overlay.waitFor({ state: 'detached', timeout: 45_000 });
-    expect(await page.title()).toContain('EC2');
+    // The fix reloads the page: its title is the browser's "Loading …" until the new document is in.
+    await expect.poll(() => page.title().catch(() => ''), { timeout: 45_000 }).toContain('EC2');
     expect(problems).toEqual([]);
     await page.close();
   });
