@@ -69,6 +69,10 @@ export function renderDocument({ site, route, appHtml, assets, inlineScripts, ex
     `<meta name="generator" content="cheatsheet ${escapeHtml(VERSION)}">`,
     `<meta name="theme-color" content="#232f3e">`,
     `<link rel="icon" href="${escapeHtml(site.favicon)}" type="image/svg+xml">`,
+    // No frame before the whole page is parsed: a browser that paints a half-arrived document (a slow
+    // network, or a busy machine where the parser yields) would then move what it painted as the rest comes
+    // in — the right-hand navbar items, a breadcrumb row, the footer. Ignored where unsupported.
+    `<link rel="expect" href="#${PAYLOAD_ID}" blocking="render">`,
     ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     siteUrl ? `<link rel="preload" href="${escapeHtml(siteUrl)}" as="fetch" type="application/json" crossorigin="anonymous">` : '',
     // Low priority: the modules start downloading at once but leave the bandwidth to the HTML and CSS

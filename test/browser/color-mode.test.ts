@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDir, startHarness, type Harness } from '../helpers/browser.ts';
-import { DESKTOP, VIEWPORTS, layoutShift, layoutShiftSources, open, trackLayoutShift } from '../helpers/visitor.ts';
+import { DESKTOP, VIEWPORTS, layoutShift, layoutShiftSources, settled, open, trackLayoutShift } from '../helpers/visitor.ts';
 import { buildVisitorSite } from '../helpers/visitor-site.ts';
 
 let h: Harness;
@@ -99,7 +99,7 @@ describe.each(VIEWPORTS)('colour mode (%s)', (_name, viewport) => {
     expect(await theme(page)).toEqual(['dark', 'dark', 'dark']);
     expect(await switchOf(page).getAttribute('aria-label')).toBe('Cambiar entre modo oscuro y claro (actual: modo oscuro)');
     expect(await switchOf(page).getAttribute('data-choice')).toBe('dark');
-    await page.waitForTimeout(300);
+    await settled(page);
     expect(await layoutShift(page), (await layoutShiftSources(page)).join('\n')).toBe(0);
     expect(problems).toEqual([]);
   });

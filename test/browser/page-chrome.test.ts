@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../helpers/browser.ts';
-import { DESKTOP, MOBILE, SCHEMES, VIEWPORTS, isSameDocument, layoutShift, layoutShiftSources, markDocument, open, trackLayoutShift } from '../helpers/visitor.ts';
+import { DESKTOP, MOBILE, SCHEMES, VIEWPORTS, isSameDocument, layoutShift, layoutShiftSources, settled, markDocument, open, trackLayoutShift } from '../helpers/visitor.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -38,7 +38,7 @@ describe.each(SCHEMES)('announcement bar (%s mode)', (colorScheme) => {
     expect(await page.evaluate(() => document.documentElement.dataset.announcementBarInitiallyDismissed)).toBe('true');
     expect(await bar(page).count()).toBe(0);
     expect(await page.locator('nav.navbar').evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
-    await page.waitForTimeout(200);
+    await settled(page);
     expect(await layoutShift(page), (await layoutShiftSources(page)).join("\n")).toBe(0);
     expect(problems).toEqual([]);
   });

@@ -67,6 +67,19 @@ export async function trackLayoutShift(context: BrowserContext): Promise<void> {
   });
 }
 
+/**
+ * Waits until the page has nothing left that could move it: loaded, fonts ready, hydrated, and two frames
+ * painted since (layout-shift entries are reported once the frame that moved something is painted).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.waitForSelector('html[data-hydrated]');
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+  });
+}
+
 export const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
 
 /** What moved, for the message of a failed layout-shift assertion. */
