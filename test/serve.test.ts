@@ -27,7 +27,7 @@ const problemsEvent = (e: { event: string }) => e.event === 'problems';
 beforeAll(async () => {
   root = copySite();
   served = await startServe(['--root', root, '--port', '0']);
-  stream = await listen(served.origin);
+  stream = await listen(served.origin, () => served.output());
   await stream.waitFor((e) => e.event === 'hello');
 });
 

@@ -92,8 +92,8 @@ export interface EventStream {
   close: () => void;
 }
 
-/** Listens to the dev server's event stream. */
-export function listen(origin: string): Promise<EventStream> {
+/** Listens to the dev server's event stream; `log` (the server's output) is quoted when a wait fails. */
+export function listen(origin: string, log?: () => string): Promise<EventStream> {
   const url = new URL('/__cheatsheet/events', origin);
   return new Promise((resolve, reject) => {
     const events: SseEvent[] = [];
@@ -125,7 +125,8 @@ export function listen(origin: string): Promise<EventStream> {
             };
             const timer = setTimeout(() => {
               waiters.delete(check);
-              fail(new Error(`no matching event; got: ${JSON.stringify(events.slice(from)).slice(0, 2000)}`));
+              const tail = log ? `\nserver output (end):\n${log().slice(-3000)}` : '';
+              fail(new Error(`no matching event; got: ${JSON.stringify(events.slice(from)).slice(0, 2000)}${tail}`));
             }, timeoutMs);
             waiters.add(check);
             check();
