@@ -3,15 +3,15 @@
 // breadcrumb row, the footer). Pages hold their first frame until they are parsed (`<link rel=expect>`): here
 // the HTML is sent in pieces, each once the previous is parsed; nothing may be painted before the last, and
 // the page must show no layout shift.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAYLOAD_ID } from '../../renderer/render/document.ts';
-import { handleStatic } from '../../renderer/serve/handler.ts';
-import { BASE, startHarness, type Harness } from '../helpers/browser.ts';
+import { fileCandidates } from '../../renderer/serve/handler.ts';
+import { BASE, serveFromDir, startHarness, type Harness } from '../helpers/browser.ts';
 import { VIEWPORTS, layoutShift, layoutShiftSources, settled, trackLayoutShift } from '../helpers/visitor.ts';
 
 /** Where the HTML is cut: after the first breadcrumb (the row grows as the others arrive), then every twelfth of the page's body, up to its data. */
@@ -43,10 +43,12 @@ async function trickleServer(dir: string): Promise<Trickle> {
   let pieces: string[] = [];
   let res: ServerResponse | undefined;
   let asked: () => void = () => undefined;
+  const serveStatic = serveFromDir(dir);
   const server = createServer((req, response) => {
     const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).slice(BASE.length);
-    if (req.method !== 'GET' || rel !== target) return handleStatic(req, response, { dir, baseUrl: BASE, localePrefixes: ['pt-BR', 'es'], dev: false });
-    const html = readFileSync(join(dir, target === '' || target.endsWith('/') ? `${target}index.html` : `${target}.html`), 'utf8');
+    if (req.method !== 'GET' || rel !== target) return serveStatic(req, response);
+    const file = fileCandidates(rel).map((c) => join(dir, c)).find((f) => f.endsWith('.html') && existsSync(f))!;
+    const html = readFileSync(file, 'utf8');
     const cuts = [0, ...cutPoints(html), html.length];
     // Each piece ends with a comment the test looks for: it has been parsed once the comment is in the DOM.
     pieces = cuts.slice(1).map((c, i) => html.slice(cuts[i], c) + `<!--piece ${i}-->`);

@@ -1,6 +1,6 @@
 // Browser-test harness: the built real site served on 127.0.0.1 (a free port) and a Chromium driven by
 // playwright-core. Every page records console errors and hydration warnings; tests assert there are none.
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -23,8 +23,11 @@ export interface TrackedPage {
   problems: string[];
 }
 
+/** Answers a request from a built site folder, as a static host would. */
+export const serveFromDir = (dir: string) => (req: IncomingMessage, res: ServerResponse) => handleStatic(req, res, { dir, baseUrl: BASE, localePrefixes: ['pt-BR', 'es'], dev: false });
+
 export async function serveDir(dir: string): Promise<{ server: Server; origin: string }> {
-  const server = createServer((req, res) => handleStatic(req, res, { dir, baseUrl: BASE, localePrefixes: ['pt-BR', 'es'], dev: false }));
+  const server = createServer(serveFromDir(dir));
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
