@@ -2,8 +2,8 @@
 // a folder some other program made is refused with nothing moved; builds mark their output and adopt the
 // ones made before the marker; and two builds into one folder never leave it half written.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeSite, minimalContent, REPO, runCli, type CliResult } from './helpers/fixture-site.ts';
@@ -13,7 +13,11 @@ const files = (dir: string) => Object.keys(snapshot(dir)).sort();
 
 describe('--out-dir', () => {
   it('refuses the project, a folder above it and the sources, and moves nothing', () => {
-    const root = makeSite({ ...minimalContent, 'static/img/logo.svg': '<svg/>', 'i18n/en.json': '{}', '.git/HEAD': 'ref: refs/heads/main\n' });
+    // The project sits in a folder of its own, so that what the refused builds might leave beside it is
+    // not confused with what other programs leave in the shared temporary folder.
+    const parent = mkdtempSync(join(tmpdir(), 'cheatsheet-parent-'));
+    const root = join(parent, 'project');
+    renameSync(makeSite({ ...minimalContent, 'static/img/logo.svg': '<svg/>', 'i18n/en.json': '{}', '.git/HEAD': 'ref: refs/heads/main\n' }), root);
     const before = snapshot(root);
     const cases: [string, string][] = [
       ['.', 'is the project folder itself'],
@@ -32,7 +36,7 @@ describe('--out-dir', () => {
       expectUserError(r, `--out-dir "${dir}" ${message}`, 'Use a folder of its own');
     }
     expect(snapshot(root)).toEqual(before);
-    expect(readdirSync(join(root, '..')).filter((n) => n.startsWith('.') && (n.endsWith('.previous') || n.includes('.tmp-')))).toEqual([]);
+    expect(readdirSync(parent)).toEqual(['project']);
   });
 
   it('refuses a folder that a build did not make, and keeps what it holds', () => {
