@@ -113,6 +113,7 @@ export function buildSiteData(input: SiteDataInput): SiteData {
     docsRootHref: docsBase,
     searchHref: base + 'search',
     homeHref: base,
+    ...(config.trailingSlash !== undefined ? { trailingSlash: config.trailingSlash } : {}),
     search: input.search,
     version: { name: config.docs.version.name, label: config.docs.version.label, pluginId: config.docs.pluginId },
     routesManifestUrl: input.routesManifestUrl,

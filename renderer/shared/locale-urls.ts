@@ -24,3 +24,14 @@ export function localeUrls(baseUrl: string, prefix: string, docsRoute: string): 
 export function localePrefixOf(baseUrl: string, path: string, prefixes: string[]): string {
   return prefixes.find((p) => p && (path === `${baseUrl}${p}` || path.startsWith(`${baseUrl}${p}/`))) ?? '';
 }
+
+/**
+ * The route a page path names, as the route table keys it: under `trailingSlash: true` every route ends with
+ * a slash (/docs/intro/), otherwise none does (/docs/intro) — a locale's home (`home`) always does. A link
+ * written either way leads to the same route, as the static host serves both.
+ */
+export function routeKeyOf(path: string, home: string, trailingSlash: boolean | undefined): string {
+  if (path === home || path + '/' === home) return home;
+  const bare = path.endsWith('/') ? path.slice(0, -1) : path;
+  return trailingSlash ? `${bare}/` : bare;
+}

@@ -213,6 +213,8 @@ export interface SiteData {
   docsRootHref: string;
   searchHref: string;
   homeHref: string;
+  /** config.trailingSlash: whether route paths end with a slash (the router keys routes the same way). */
+  trailingSlash?: boolean;
   search: SearchSettings;
   version: { name: string; label: string; pluginId: string };
   /** Per-locale route manifest (path → page chunk URL), loaded lazily by the router. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localeBase, localePrefixOf, localeUrls, routePath } from './locale-urls.ts';
+import { localeBase, localePrefixOf, localeUrls, routeKeyOf, routePath } from './locale-urls.ts';
 import { isExternalHref, joinUrl, normalisePath, outputFileOf, splitHash } from './urls.ts';
 
 describe('URL helpers', () => {
@@ -21,6 +21,18 @@ describe('URL helpers', () => {
     expect(localePrefixOf(base, '/aws-cheatsheet/espanol', prefixes)).toBe('');
     expect(localePrefixOf(base, '/aws-cheatsheet/docs/es', prefixes)).toBe('');
     expect(localePrefixOf(base, '/aws-cheatsheet/', ['', 'es'])).toBe('');
+  });
+  it('keys a path as the route table does in each trailing-slash mode', () => {
+    const home = '/aws-cheatsheet/pt-BR/';
+    for (const path of ['/aws-cheatsheet/pt-BR/docs/a', '/aws-cheatsheet/pt-BR/docs/a/']) {
+      expect(routeKeyOf(path, home, true)).toBe('/aws-cheatsheet/pt-BR/docs/a/');
+      expect(routeKeyOf(path, home, false)).toBe('/aws-cheatsheet/pt-BR/docs/a');
+      expect(routeKeyOf(path, home, undefined)).toBe('/aws-cheatsheet/pt-BR/docs/a');
+    }
+    for (const slash of [true, false, undefined]) {
+      expect(routeKeyOf('/aws-cheatsheet/pt-BR', home, slash)).toBe(home);
+      expect(routeKeyOf(home, home, slash)).toBe(home);
+    }
   });
   it('maps public paths to output files as DESIGN.md section 2 says', () => {
     expect(outputFileOf(base, '/aws-cheatsheet/pt-BR/docs/compute/ec2', false)).toBe('pt-BR/docs/compute/ec2.html');
