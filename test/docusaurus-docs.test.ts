@@ -145,6 +145,33 @@ describe('a Docusaurus 3 docs folder', () => {
     expect(harvest).not.toContain('pagination-nav__link--next');
   });
 
+  it('shows the sidebar displayed_sidebar names, and a doc of another sidebar shows that one', async () => {
+    const sidebars = "docs: { sidebars: { tutorialSidebar: ['intro', 'pests'], toolsSidebar: ['tools/shears', 'tools/saw'] } },";
+    const files = {
+      'docs/intro.md': '# Welcome\n\nText.\n',
+      'docs/pests.md': '# Pests\n\nAphids and mites.\n',
+      'docs/tools/shears.md': '# Shears\n\nKeep them sharp.\n',
+      'docs/tools/saw.md': '# Saw\n\nFor thick branches.\n',
+      'docs/care.md': '---\ndisplayed_sidebar: toolsSidebar\n---\n\n# Tool care\n\nOil the blades.\n',
+      'docs/hidden.md': '---\ndisplayed_sidebar: null\n---\n\n# No sidebar\n',
+    };
+    const root = makeSite(files, { configSource: config(`trailingSlash: false, ${sidebars}`) });
+    const result = await build({ root, write: false, bundle: false });
+    const html = (rel: string) => String(result.files.get(rel));
+    const labels = (page: string) => [...sidebarOf(page).matchAll(/class="menu__link[^"]*"[^>]*>([^<]+)</g)].map((m) => m[1]);
+    expect(labels(html('docs/intro.html'))).toEqual(['Welcome', 'Pests']);
+    // Named in the front matter: the tools sidebar, though the doc is in no sidebar.
+    expect(labels(html('docs/care.html'))).toEqual(['Shears', 'Saw']);
+    // In the tools sidebar only: that sidebar, its own link current.
+    const saw = html('docs/tools/saw.html');
+    expect(labels(saw)).toEqual(['Shears', 'Saw']);
+    expect(sidebarOf(saw)).toMatch(/aria-current="page"[^>]*href="\/site\/docs\/tools\/saw"|href="\/site\/docs\/tools\/saw"[^>]*aria-current="page"/);
+    expect(html('docs/hidden.html')).not.toContain('theme-doc-sidebar-menu');
+    // A sidebar name that does not exist is an error naming the file.
+    const wrong = makeSite({ ...files, 'docs/care.md': '---\ndisplayed_sidebar: toolSidebar\n---\n\n# Tool care\n' }, { configSource: config(`trailingSlash: false, ${sidebars}`) });
+    await expect(build({ root: wrong, write: false, bundle: false })).rejects.toThrow(/displayed_sidebar names the sidebar "toolSidebar", which does not exist/);
+  });
+
   it('lists a generated index category as cards with its title and description', async () => {
     const site = await buildSite(false);
     const index = site.html('docs/reference-index.html');

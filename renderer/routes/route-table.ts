@@ -9,6 +9,7 @@ import { docHref } from '../content/links.ts';
 import { editUrlOf, lastUpdateOf, pagination } from './doc-extras.ts';
 import { generatedIndexDoc } from './generated-index.ts';
 import { categoryLabel, docLabel, flattenSidebar } from './sidebar.ts';
+import { ContentError } from '../errors.ts';
 import { parseNumberPrefix } from '../content/number-prefix.ts';
 import { resolveSidebars } from './sidebar-config.ts';
 import { longDate } from './dates.ts';
@@ -69,10 +70,7 @@ export function buildRouteTable({ loaded, locales, content, strings, gitInfo }: 
     sidebars.set(locale.code, sidebar);
     allSidebars.set(locale.code, localeSidebars);
     const byId = new Map(docs.map((d) => [d.id, d]));
-    const flat = flattenSidebar(sidebar);
-    // Index by href once per locale: looking each page up by scanning would be quadratic in the site's size.
-    const sidebarIndex = new Map<string, number>();
-    flat.forEach((f, i) => sidebarIndex.has(f.href) || sidebarIndex.set(f.href, i));
+    const placeOf = sidebarPlaces(localeSidebars, config.docs.sidebarId);
     const docsRoot = buildDocsRoot(lc, hrefOf);
     const localeRoutes: RouteEntry[] = [];
     const add = (path: string, kind: RouteKind, head: Omit<HeadData, 'canonical' | 'alternates'>, extra: Partial<RouteData> = {}, doc?: ProcessedDoc) => {
@@ -92,8 +90,8 @@ export function buildRouteTable({ loaded, locales, content, strings, gitInfo }: 
     for (const doc of docs) {
       const fm = doc.frontMatter;
       const href = hrefOf(doc.slug);
-      const position = sidebarIndex.get(href) ?? -1;
-      const inSidebar = fm.sidebar !== false && fm.displayed_sidebar !== null && position >= 0;
+      const { sidebarId, flat, position } = placeOf(href, fm.displayed_sidebar, doc.file);
+      const inSidebar = fm.sidebar !== false && fm.displayed_sidebar !== null && (position >= 0 || fm.displayed_sidebar !== undefined);
       const crumbs = breadcrumbs(doc, { inSidebar, trail: position >= 0 ? flat[position]!.trail : [], lc, homeLabel: t['theme.docs.breadcrumbs.home'] ?? 'Home', homeHref: base, docsBase: docsRootTaken ? undefined : docsBase, href });
       const min = fm.toc_min_heading_level ?? config.themeConfig.tableOfContents.minHeadingLevel;
       const max = fm.toc_max_heading_level ?? config.themeConfig.tableOfContents.maxHeadingLevel;
@@ -121,6 +119,7 @@ export function buildRouteTable({ loaded, locales, content, strings, gitInfo }: 
             breadcrumbs: crumbs,
             ...pages,
             inSidebar,
+            ...(inSidebar && sidebarId !== config.docs.sidebarId ? { sidebarId } : {}),
             tags: doc.tags,
             category: doc.category,
             ...(fm.last_verified ? { lastVerified: { date: fm.last_verified, label: (t['theme.docs.lastVerified'] ?? '{date}').replace('{date}', longDate(fm.last_verified, locale)) } } : {}),
@@ -151,6 +150,37 @@ export function buildRouteTable({ loaded, locales, content, strings, gitInfo }: 
     r.data.head.alternates = [...alternates.map((a) => ({ hreflang: a.hreflang, href: config.url + a.href })), ...(def ? [{ hreflang: 'x-default', href: config.url + def.data.path }] : [])];
   }
   return { routes, byPath: new Map(routes.map((r) => [r.data.path, r])), sidebars, allSidebars };
+}
+
+/**
+ * Which sidebar a doc shows and where it sits in it: the one its `displayed_sidebar` names, else the docs
+ * sidebar when it holds the doc, else the first other sidebar that does (as Docusaurus, a doc shows the
+ * sidebar it belongs to). Each sidebar is flattened and indexed by href once: looking every page up by
+ * scanning would be quadratic in the site's size.
+ */
+function sidebarPlaces(sidebars: Map<string, SidebarItem[]>, defaultId: string) {
+  type Flat = ReturnType<typeof flattenSidebar>;
+  const indexes = new Map<string, { flat: Flat; index: Map<string, number> }>();
+  const indexOf = (id: string) => {
+    let entry = indexes.get(id);
+    if (!entry) {
+      const flat = flattenSidebar(sidebars.get(id)!);
+      const index = new Map<string, number>();
+      flat.forEach((f, i) => index.has(f.href) || index.set(f.href, i));
+      entry = { flat, index };
+      indexes.set(id, entry);
+    }
+    return entry;
+  };
+  const order = [defaultId, ...[...sidebars.keys()].filter((id) => id !== defaultId)];
+  return (href: string, displayed: string | null | undefined, file: string): { sidebarId: string; flat: Flat; position: number } => {
+    if (typeof displayed === 'string' && !sidebars.has(displayed)) {
+      throw new ContentError(`displayed_sidebar names the sidebar "${displayed}", which does not exist`, { file }, { hint: `Sidebars: ${[...sidebars.keys()].join(', ')}.` });
+    }
+    const id = typeof displayed === 'string' ? displayed : (order.find((o) => indexOf(o).index.has(href)) ?? defaultId);
+    const { flat, index } = indexOf(id);
+    return { sidebarId: id, flat, position: index.get(href) ?? -1 };
+  };
 }
 
 function withoutDocsRootAnchors(items: SidebarItem[]): SidebarItem[] {

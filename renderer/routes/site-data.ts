@@ -110,6 +110,7 @@ export function buildSiteData(input: SiteDataInput): SiteData {
     colorMode: tc.colorMode,
     sidebar: input.sidebar,
     sidebarId: config.docs.sidebarId,
+    ...otherSidebars(input.sidebars, config.docs.sidebarId),
     docsRootHref: docsBase,
     searchHref: base + 'search',
     homeHref: base,
@@ -122,4 +123,9 @@ export function buildSiteData(input: SiteDataInput): SiteData {
     repoUrl: config.repoUrl,
     ...(tc.mermaid ? { mermaid: tc.mermaid } : {}),
   };
+}
+
+function otherSidebars(sidebars: Map<string, SidebarItem[]> | undefined, docsId: string): { otherSidebars?: Record<string, SidebarItem[]> } {
+  const others = [...(sidebars ?? [])].filter(([id]) => id !== docsId);
+  return others.length ? { otherSidebars: Object.fromEntries(others) } : {};
 }

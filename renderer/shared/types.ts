@@ -88,6 +88,8 @@ export interface DocData {
   prev?: PageLink;
   next?: PageLink;
   inSidebar: boolean;
+  /** The sidebar shown, when it is not the docs sidebar (`displayed_sidebar`, or the one holding the doc). */
+  sidebarId?: string;
   tags: string[];
   category?: string;
   /** When the page's facts were last checked against its sources: the day, and the sentence shown. */
@@ -210,6 +212,8 @@ export interface SiteData {
   colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
   sidebar: SidebarItem[];
   sidebarId: string;
+  /** The config's other sidebars by id, for docs that show one of them (absent when there is one sidebar). */
+  otherSidebars?: Record<string, SidebarItem[]>;
   docsRootHref: string;
   searchHref: string;
   homeHref: string;

@@ -5,7 +5,7 @@ import { useRoute, useSite } from '../context.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { DocBanners, DocEditMeta } from './DocNotices.tsx';
 import { Paginator } from './Paginator.tsx';
-import { SidebarMenu } from './SidebarMenu.tsx';
+import { SidebarMenu, sidebarItems } from './SidebarMenu.tsx';
 import { TocDesktop, TocMobile } from './Toc.tsx';
 
 export function DocContent({ doc }: { doc: DocData }) {
@@ -26,7 +26,7 @@ export function DocPage({ doc }: { doc: DocData }) {
       {doc.inSidebar && (
         <aside className="theme-doc-sidebar-container">
           <nav className="sidebar menu thin-scrollbar" aria-label={t('theme.docs.sidebar.navAriaLabel')} data-sidebar-scroll="">
-            <SidebarMenu items={site.sidebar} activePath={route.path} />
+            <SidebarMenu items={sidebarItems(site, route)} activePath={route.path} />
           </nav>
         </aside>
       )}

@@ -1,10 +1,16 @@
 // The docs sidebar's menu: nested categories that collapse, the active link marked aria-current="page".
 import { createContext, useContext, useEffect } from 'react';
-import type { SidebarCategory, SidebarItem } from '../../renderer/shared/types.ts';
+import type { RouteData, SidebarCategory, SidebarItem, SiteData } from '../../renderer/shared/types.ts';
 import { useSite } from '../context.tsx';
 import { ChevronIcon } from '../icons.tsx';
 import { Link } from '../Link.tsx';
 import { useSidebarState } from './sidebar-state.tsx';
+
+/** The sidebar a page shows: the docs sidebar, or the other one its route names (`displayed_sidebar`). */
+export function sidebarItems(site: SiteData, route: RouteData): SidebarItem[] {
+  const id = route.doc?.sidebarId;
+  return (id && site.otherSidebars?.[id]) || site.sidebar;
+}
 
 function containsPath(item: SidebarItem, path: string): boolean {
   if (item.type === 'link') return item.href === path;

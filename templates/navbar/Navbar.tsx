@@ -5,7 +5,7 @@ import { useRoute, useRuntime, useSite } from '../context.tsx';
 import { CloseIcon, MenuIcon } from '../icons.tsx';
 import { Link } from '../Link.tsx';
 import { ColorModeToggle } from '../layout/ColorModeToggle.tsx';
-import { SidebarMenu } from '../docs/SidebarMenu.tsx';
+import { SidebarMenu, sidebarItems } from '../docs/SidebarMenu.tsx';
 import { NavbarItem } from './NavbarItem.tsx';
 import { useHideOnScroll } from './use-hide-on-scroll.ts';
 import { useFocusTrap } from './use-focus-trap.ts';
@@ -89,7 +89,7 @@ export function Navbar() {
                   >
                     {t('theme.navbar.mobileSidebarSecondaryMenu.backButtonLabel')}
                   </button>
-                  <SidebarMenu items={site.sidebar} activePath={route.path} />
+                  <SidebarMenu items={sidebarItems(site, route)} activePath={route.path} />
                 </div>
               ) : (
                 <div className="navbar-sidebar__item menu menu--primary">
