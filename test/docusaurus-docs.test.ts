@@ -181,6 +181,30 @@ describe('a Docusaurus 3 docs folder', () => {
     expect(index).toContain('href="/site/docs/reference/terms"');
   });
 
+  it('lists subcategories as cards with their item count, on a generated index and in <DocCardList />', async () => {
+    const files = {
+      ...DOCS,
+      'docs/04-trees/index.mdx': "---\ntitle: Trees\n---\n\nimport DocCardList from '@theme/DocCardList';\n\nThe trees we grow.\n\n<DocCardList />\n",
+      'docs/04-trees/apple.md': '---\ndescription: Crisp and hardy.\n---\n\n# Apple\n',
+      'docs/04-trees/stone-fruit/_category_.json': JSON.stringify({ label: 'Stone fruit', link: { type: 'generated-index', slug: '/stone-fruit' } }),
+      'docs/04-trees/stone-fruit/plum.md': '# Plum\n',
+      'docs/04-trees/stone-fruit/cherry.md': '# Cherry\n',
+      'docs/04-trees/citrus/lemon.md': '# Lemon\n',
+    };
+    const site = await buildSite(false, files);
+    const trees = site.html('docs/trees.html');
+    const list = trees.slice(trees.indexOf('data-doc-card-list'), trees.indexOf('</section>', trees.indexOf('data-doc-card-list')));
+    expect(list).toMatch(/<a class="card[^"]*" href="\/site\/docs\/trees\/apple"><h2[^>]*>📄️ Apple<\/h2><p[^>]*>Crisp and hardy.<\/p>/);
+    // A category with a page of its own links there; one without links to its first doc.
+    expect(list).toMatch(/<a class="card[^"]*" href="\/site\/docs\/stone-fruit"><h2[^>]*>🗃️ Stone fruit<\/h2><p[^>]*>2 pages<\/p>/);
+    expect(list).toMatch(/<a class="card[^"]*" href="\/site\/docs\/trees\/citrus\/lemon"><h2[^>]*>🗃️ citrus<\/h2><p[^>]*>1 pages?<\/p>/);
+    // The page itself is not among its cards.
+    expect(list).not.toContain('📄️ Trees');
+    // The generated index of a category whose items hold a subcategory: the same cards.
+    const top = site.html('docs/reference-index.html');
+    expect(top).toMatch(/href="\/site\/docs\/reference\/soil"><h2[^>]*>📄️ Soil/);
+  });
+
   it('builds unlisted pages with noindex and a banner, out of the sitemap', async () => {
     const site = await buildSite(false);
     const secret = site.html('docs/secret.html');

@@ -8,8 +8,6 @@ import { listContentFiles, readUtf8, type ContentFile } from './files.ts';
 import { finishLocale, type FinishOptions } from './finish.ts';
 import type { SoftProblem } from './front-matter.ts';
 import { processDocs } from './pool.ts';
-import { fillDocCardLists } from './mdx/doc-cards.ts';
-import { docHref } from './links.ts';
 import type { WorkerPool } from '../workers/pool.ts';
 import { deserialize, type DocJob, type ProcessedDoc } from './process-doc.ts';
 
@@ -100,13 +98,6 @@ export async function loadContent(options: ContentOptions): Promise<LoadedConten
     const finished = finishLocale(content, options.finish);
     for (const err of finished.errors) fail(`routes:${content.locale}`, err);
     warnings.push(...finished.warnings);
-  }
-  const jobOf = new Map(jobs.map((job) => [job.file, job]));
-  for (const content of locales.values()) {
-    fillDocCardLists(content.docs, (doc) => {
-      const job = jobOf.get(doc.file);
-      return job ? docHref(job.docsBase, doc.slug, job.linkStyle?.trailingSlash) : undefined;
-    });
   }
   if (options.mode === 'throw' && errors.length) throw errors.length === 1 ? errors[0] : new AggregateUserError(errors);
   return { locales, warnings, problems };

@@ -8,7 +8,8 @@ import { outputFileOf } from '../shared/urls.ts';
 import { docHref } from '../content/links.ts';
 import { editUrlOf, lastUpdateOf, pagination } from './doc-extras.ts';
 import { generatedIndexDoc } from './generated-index.ts';
-import { categoryLabel, docLabel, flattenSidebar } from './sidebar.ts';
+import { categoryLabel, docLabel, docLink, flattenSidebar, outOfSidebar } from './sidebar.ts';
+import { cardListItems, fillDocCardLists, hasDocCardList, type CardText } from './doc-cards.ts';
 import { ContentError } from '../errors.ts';
 import { parseNumberPrefix } from '../content/number-prefix.ts';
 import { resolveSidebars } from './sidebar-config.ts';
@@ -87,10 +88,12 @@ export function buildRouteTable({ loaded, locales, content, strings, gitInfo }: 
     add(pathOf('search'), 'search', { title: title(t['theme.SearchPage.title']), description: t['theme.SearchPage.title'] ?? '', ogType: 'website', noindex: true, keywords: [] });
     add(routePath(config.baseUrl, locale.prefix, '404'), 'notFound', { title: title(t['theme.NotFound.title']), description: t['theme.NotFound.p1'] ?? '', ogType: 'website', noindex: true, keywords: [] });
 
-    for (const doc of docs) {
-      const fm = doc.frontMatter;
-      const href = hrefOf(doc.slug);
-      const { sidebarId, flat, position } = placeOf(href, fm.displayed_sidebar, doc.file);
+    const text = cardText(lc, t);
+    for (const listed of docs) {
+      const fm = listed.frontMatter;
+      const href = hrefOf(listed.slug);
+      const { sidebarId, flat, position } = placeOf(href, fm.displayed_sidebar, listed.file);
+      const doc = withDocCards(listed, { sidebar: localeSidebars.get(sidebarId)!, href, docs: lc.docs, hrefOf, text });
       const inSidebar = fm.sidebar !== false && fm.displayed_sidebar !== null && (position >= 0 || fm.displayed_sidebar !== undefined);
       const crumbs = breadcrumbs(doc, { inSidebar, trail: position >= 0 ? flat[position]!.trail : [], lc, homeLabel: t['theme.docs.breadcrumbs.home'] ?? 'Home', homeHref: base, docsBase: docsRootTaken ? undefined : docsBase, href });
       const min = fm.toc_min_heading_level ?? config.themeConfig.tableOfContents.minHeadingLevel;
@@ -206,21 +209,40 @@ function onePerPath(routes: RouteEntry[]): RouteEntry[] {
 /** Docs of the categories whose `link` is a generated index. */
 function generatedIndexes(sidebars: Map<string, SidebarItem[]>, lc: LocaleContent, t: Record<string, string>): ProcessedDoc[] {
   const out = new Map<string, ProcessedDoc>();
-  const descriptions = new Map(lc.docs.map((d) => [d.id, d.frontMatter.description]));
-  const countLabel = (n: number) => (t['theme.docs.docsRoot.pages'] ?? '{count} items').replace('{count}', String(n));
+  const { description, countLabel } = cardText(lc, t);
   const walk = (items: SidebarItem[]) => {
     for (const item of items) {
       if (item.type !== 'category') continue;
       const source = item.docsRootAnchor ? lc.categories.get(item.docsRootAnchor) : undefined;
       const link = source?.meta.link;
       if (link?.type === 'generated-index' && !out.has(source!.key)) {
-        out.set(source!.key, generatedIndexDoc({ locale: lc.locale, folder: source!.key, file: source!.file, link, category: item, description: (id) => descriptions.get(id), countLabel }));
+        out.set(source!.key, generatedIndexDoc({ locale: lc.locale, folder: source!.key, file: source!.file, link, category: item, description, countLabel }));
       }
       walk(item.items);
     }
   };
   for (const items of sidebars.values()) walk(items);
   return [...out.values()];
+}
+
+function cardText(lc: LocaleContent, t: Record<string, string>): CardText {
+  const descriptions = new Map(lc.docs.map((d) => [d.id, d.frontMatter.description]));
+  return { description: (id) => descriptions.get(id), countLabel: (n) => (t['theme.docs.docsRoot.pages'] ?? '{count} items').replace('{count}', String(n)) };
+}
+
+/**
+ * A page with `<DocCardList />`: the cards of its category's items in the sidebar it shows; a page outside
+ * every sidebar category lists the other docs of its folder.
+ */
+function withDocCards(doc: ProcessedDoc, ctx: { sidebar: SidebarItem[]; href: string; docs: ProcessedDoc[]; hrefOf: (slug: string) => string; text: CardText }): ProcessedDoc {
+  if (!hasDocCardList(doc.html)) return doc;
+  const items =
+    cardListItems(ctx.sidebar, ctx.href) ??
+    ctx.docs
+      .filter((d) => d !== doc && d.category === doc.category && !outOfSidebar(d))
+      .sort((a, b) => (a.position ?? Infinity) - (b.position ?? Infinity) || a.title.localeCompare(b.title))
+      .map((d) => docLink(d, ctx.hrefOf));
+  return { ...doc, html: fillDocCardLists(doc.html, items, ctx.text) };
 }
 
 function firstText(doc: ProcessedDoc): string | undefined {
