@@ -14,8 +14,26 @@ function select(container: Element, value: string): boolean {
     tab.setAttribute('aria-selected', String(on));
     tab.tabIndex = on ? 0 : -1;
   }
-  for (const panel of container.querySelectorAll<HTMLElement>(':scope > div > [role=tabpanel]')) panel.hidden = panel.dataset.value !== value;
+  const lazy = container.hasAttribute('data-lazy');
+  for (const panel of container.querySelectorAll<HTMLElement>(':scope > div > [role=tabpanel]')) {
+    panel.hidden = panel.dataset.value !== value;
+    if (lazy) mountPanel(panel, !panel.hidden);
+  }
   return true;
+}
+
+/**
+ * A lazy tab set keeps only the shown panel's content in the document, as Docusaurus renders only the
+ * selected tab: a panel shown takes its content out of its <template>, a panel hidden puts it back.
+ */
+function mountPanel(panel: HTMLElement, shown: boolean): void {
+  const held = panel.children.length === 1 && panel.firstElementChild instanceof HTMLTemplateElement ? panel.firstElementChild : null;
+  if (shown && held) panel.replaceChildren(held.content);
+  else if (!shown && !held && panel.childNodes.length) {
+    const template = document.createElement('template');
+    template.content.append(...panel.childNodes);
+    panel.replaceChildren(template);
+  }
 }
 
 function choose(container: HTMLElement, value: string): void {

@@ -1,5 +1,7 @@
 // `<Tabs>`/`<TabItem>` as Docusaurus writes them (class names, roles), rendered with the default tab shown.
 // Switching, `groupId` sync, the stored choice and `queryString` are client/tabs.ts's work on this markup.
+// `lazy`: only the shown panel's content is in the document; the others' content waits in a <template>
+// (parsed, never rendered or run) until client/tabs.ts mounts it on selection.
 import { Children, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
 
 export interface TabItemProps {
@@ -25,7 +27,7 @@ export function TabItem({ children, className }: TabItemProps) {
   return <div className={className}>{children}</div>;
 }
 
-export default function Tabs({ children, values, defaultValue, groupId, queryString, className }: TabsProps) {
+export default function Tabs({ children, values, defaultValue, groupId, queryString, className, lazy }: TabsProps) {
   const id = useId();
   const items = Children.toArray(children).filter((c): c is ReactElement<TabItemProps> => isValidElement(c) && typeof (c.props as TabItemProps).value === 'string');
   const tabs = values ?? items.map((i) => ({ value: i.props.value, label: i.props.label, attributes: i.props.attributes }));
@@ -38,7 +40,7 @@ export default function Tabs({ children, values, defaultValue, groupId, queryStr
   if (wanted !== undefined && !seen.has(wanted)) throw new Error(`<Tabs> default "${wanted}" is not one of its values (${[...seen].join(', ')}).`);
   const query = queryString === true ? groupId : typeof queryString === 'string' ? queryString : undefined;
   return (
-    <div className="tabs-container" {...(groupId ? { 'data-group-id': groupId } : {})} {...(query ? { 'data-query-string': query } : {})}>
+    <div className="tabs-container" {...(lazy ? { 'data-lazy': '' } : {})} {...(groupId ? { 'data-group-id': groupId } : {})} {...(query ? { 'data-query-string': query } : {})}>
       <ul role="tablist" aria-orientation="horizontal" className={['tabs', className].filter(Boolean).join(' ')}>
         {tabs.map((t, n) => {
           const active = t.value === wanted;
@@ -54,7 +56,7 @@ export default function Tabs({ children, values, defaultValue, groupId, queryStr
           const item = items.find((i) => i.props.value === t.value);
           return (
             <div key={t.value} role="tabpanel" id={`${id}-panel-${n}`} aria-labelledby={`${id}-tab-${n}`} data-value={t.value} className={['tabpanel', item?.props.className].filter(Boolean).join(' ')} hidden={t.value !== wanted}>
-              {item?.props.children}
+              {lazy && t.value !== wanted ? <template>{item?.props.children}</template> : item?.props.children}
             </div>
           );
         })}

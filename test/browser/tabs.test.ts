@@ -25,10 +25,32 @@ const body = [
   tabSet('', 'Upgrade the package.', 'Download the new installer.'),
 ].join('\n');
 
+const lazyBody = [
+  "import Tabs from '@theme/Tabs';",
+  "import TabItem from '@theme/TabItem';",
+  '',
+  '<Tabs lazy>',
+  '<TabItem value="apt" label="apt">',
+  '',
+  'Install with **apt**.',
+  '',
+  '</TabItem>',
+  '<TabItem value="dnf" label="dnf">',
+  '',
+  'Install with **dnf**.',
+  '',
+  '```bash',
+  'dnf install agent',
+  '```',
+  '',
+  '</TabItem>',
+  '</Tabs>',
+].join('\n');
+
 let h: Harness;
 
 beforeAll(async () => {
-  const root = makeSite({ ...minimalContent, 'content/en/compute/agent.mdx': mdPage('The agent', body) });
+  const root = makeSite({ ...minimalContent, 'content/en/compute/agent.mdx': mdPage('The agent', body), 'content/en/compute/lazy.mdx': mdPage('Lazy tabs', lazyBody) });
   const outDir = join(root, 'build');
   await build({ root, outDir });
   h = await startHarness(outDir);
@@ -61,6 +83,22 @@ describe('MDX tabs', () => {
     await page.goto(`${h.origin}/aws-cheatsheet/docs/compute/agent?os=windows`);
     await expect.poll(() => panelText(page, 0)).toContain('Run the installer.');
     await expect.poll(() => panelText(page, 1)).toContain('Download the new installer.');
+    expect(problems).toEqual([]);
+  });
+
+  it('a lazy tab set has only the selected tab in the document; another mounts when selected', async () => {
+    const { page, problems } = await h.newPage();
+    await open(page, h.origin, 'docs/compute/lazy');
+    const tabs = page.locator('.tabs-container');
+    const inDocument = () => tabs.evaluate((el) => [...el.querySelectorAll('[role=tabpanel]')].map((p) => p.textContent?.trim() ?? ''));
+    expect(await inDocument()).toEqual(['Install with apt.', '']);
+    expect(await page.locator('pre code').count()).toBe(0);
+    await tabs.getByRole('tab', { name: 'dnf' }).click();
+    await expect.poll(() => page.locator('[role=tabpanel]:not([hidden])').textContent()).toContain('Install with dnf.');
+    expect((await inDocument())[0]).toBe('');
+    expect(await page.locator('pre code').textContent()).toContain('dnf install agent');
+    await tabs.getByRole('tab', { name: 'apt' }).click();
+    await expect.poll(inDocument).toEqual(['Install with apt.', '']);
     expect(problems).toEqual([]);
   });
 });
