@@ -3,7 +3,8 @@
 // Tab switching and sync in the browser: test/browser/tabs.test.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { processDoc } from '../renderer/content/process-doc.ts';
 import { makeSite, minimalContent, page, runCli } from './helpers/fixture-site.ts';
 
 const mdxPage = [
@@ -171,4 +172,43 @@ describe('MDX errors', () => {
     expect(r.stderr).toMatch(/content\/en\/compute\/broken\.mdx:5\b/);
     expect(r.stderr).toContain('"Chart" cannot be resolved');
   });
+
+  it('a component that throws while the page renders is named by the file and line of its tag', async () => {
+    const thrower = "export default function Gauge({ max }: { max: number }) {\n  if (max < 0) throw new Error('max must not be negative');\n  return <meter max={max} />;\n}\n";
+    const body = "import Gauge from '@site/src/components/Gauge';\n\nIntro.\n\n<div>\n  <Gauge max={-1} />\n</div>\n";
+    const result = await processDocOf({ 'src/components/Gauge.tsx': thrower, 'content/en/compute/gauge.mdx': page('Gauge', body) }, 'content/en/compute/gauge.mdx');
+    expect(result.ok).toBe(false);
+    // Front matter is 3 lines and a blank one: the tag is on line 10 of the file.
+    expect(result.ok ? undefined : result.error).toMatchObject({ file: 'content/en/compute/gauge.mdx', line: 10, message: expect.stringContaining('max must not be negative') });
+  });
+
+  it('an expression that throws is placed at the nearest element before it, in the partial that holds it', async () => {
+    const partial = '---\ntitle: ignored\n---\n\nA line.\n\n<span>Before</span>\n\n{undefined.name}\n';
+    const body = "import Part from './_part.mdx';\n\n<Part />\n";
+    const result = await processDocOf({ 'content/en/compute/_part.mdx': partial, 'content/en/compute/host.mdx': page('Host', body) }, 'content/en/compute/host.mdx');
+    expect(result.ok ? undefined : result.error).toMatchObject({ file: 'content/en/compute/_part.mdx', line: 7, message: expect.stringContaining('in the code after the element on this line') });
+  });
 });
+
+describe('HTML attributes in MDX', () => {
+  const spy = vi.spyOn(console, 'error');
+  afterEach(() => spy.mockClear());
+
+  it('maps class and for to className and htmlFor on HTML elements, with no React warning', async () => {
+    const body = '<div class="aws-note">A note.</div>\n\n<label for="region">Region</label> and <span class="tag">inline</span>\n';
+    const result = await processDocOf({ 'content/en/compute/classes.mdx': page('Classes', body) }, 'content/en/compute/classes.mdx');
+    expect(result.ok, JSON.stringify(result)).toBe(true);
+    const out = result.ok ? result.doc.html : '';
+    expect(out).toContain('<div class="aws-note">A note.</div>');
+    expect(out).toContain('<label for="region">Region</label>');
+    expect(out).toContain('<span class="tag">inline</span>');
+    expect(spy.mock.calls.flat().join(' ')).not.toMatch(/Invalid DOM property/);
+  });
+});
+
+/** Processes one file of a fixture site in this process, as the build's workers do. */
+async function processDocOf(files: Record<string, string>, rel: string) {
+  const site = makeSite({ ...minimalContent, ...files });
+  const [, locale, ...rest] = rel.split('/');
+  return processDoc({ locale: locale!, relPath: rest.join('/'), file: rel, absPath: join(site, rel), localeBase: '/aws-cheatsheet/', docsBase: '/aws-cheatsheet/docs', codeThemes: { light: 'github-light', dark: 'github-dark' }, strings: { admonitions: {}, copyCode: 'Copy', footnoteLabel: 'Footnotes', footnoteBackLabel: 'Back' } });
+}

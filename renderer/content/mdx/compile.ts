@@ -6,10 +6,11 @@ import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createElement, type ComponentType } from 'react';
-import * as jsxRuntime from 'react/jsx-runtime';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import type { Root } from 'mdast';
+import { remarkHtmlAttributes } from './jsx-attributes.ts';
+import { sourceRuntime as jsxRuntime } from './source-lines.ts';
 import { AggregateUserError, ContentError } from '../../errors.ts';
 import { normaliseAdmonitionTitles, remarkAdmonitions } from '../admonitions.ts';
 import { readUtf8 } from '../files.ts';
@@ -69,7 +70,9 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
         outputFormat: 'function-body',
         // Pages come here because they use MDX; partials are MDX whatever their extension, as in Docusaurus.
         format: 'mdx',
-        remarkPlugins: [remarkGfm, remarkDirective, [remarkAdmonitions, { titles: unit.admonitionTitles, onUnknown: (name: string, line?: number) => unit.warnings.push(`${unit.file}:${(line ?? 0) + unit.lineOffset}: unknown admonition ":::${name}", rendered as a note`) }], remarkScope],
+        // Every element keeps its source line (source-lines.ts): a render error names it.
+        development: true,
+        remarkPlugins: [remarkHtmlAttributes, remarkGfm, remarkDirective, [remarkAdmonitions, { titles: unit.admonitionTitles, onUnknown: (name: string, line?: number) => unit.warnings.push(`${unit.file}:${(line ?? 0) + unit.lineOffset}: unknown admonition ":::${name}", rendered as a note`) }], remarkScope],
         remarkRehypeOptions: { handlers: { code: codeHandler as never } },
       },
     );

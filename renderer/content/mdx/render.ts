@@ -13,6 +13,7 @@ import type { SourceLink } from '../links.ts';
 import { finishPage, usePageStages, type MarkdownInput, type MarkdownOutput, type PageSinks } from '../markdown.ts';
 import { MdxThemeContext, type MdxTheme } from '../../../templates/mdx/context.ts';
 import { compileMdx } from './compile.ts';
+import { errorLocation, startRender } from './source-lines.ts';
 import { walk } from '../walk.ts';
 
 export interface MdxInput extends MarkdownInput {
@@ -34,9 +35,12 @@ export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
   };
   let html: string;
   try {
+    startRender();
     html = renderToString(createElement(MdxThemeContext.Provider, { value: theme }, createElement(Page, {})));
   } catch (err) {
-    throw new ContentError(`The MDX page failed to render: ${(err as Error).message}`, { file: input.file }, { hint: 'Check the expressions and component props of the page.' });
+    const { location, exact } = errorLocation(err, input);
+    const where = location.line && !exact ? ' (in the code after the element on this line)' : '';
+    throw new ContentError(`The MDX page failed to render${where}: ${(err as Error).message}`, location, { hint: 'Check the expressions and component props of the page.' });
   }
   // Positions would be offsets in the rendered HTML, not in the source: dropped so no message shows a wrong line.
   const parsed = fromHtml(html, { fragment: true });
