@@ -72,7 +72,10 @@ export function Root({ site, initialRoute, initialPage, pages }: { site: SiteDat
         return true;
       }
       event?.preventDefault();
-      show(path, 'push', href, { hash: splitHash(href).hash }).catch(() => window.location.assign(href));
+      // The address is the route's own (with or without the trailing slash the site's URLs carry), as a
+      // reload or a shared link should find it; the link's query and anchor kept.
+      const { search, hash } = new URL(href, window.location.href);
+      show(path, 'push', path + search + hash, { hash: splitHash(href).hash }).catch(() => window.location.assign(href));
       return true;
     },
     [show, site],

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../renderer/build.ts';
 import { startHarness, type Harness } from '../helpers/browser.ts';
 import { makeSite, minimalContent, page as mdPage } from '../helpers/fixture-site.ts';
-import { isSameDocument, markDocument, open } from '../helpers/visitor.ts';
+import { addContentLink, isSameDocument, markDocument, open } from '../helpers/visitor.ts';
 
 let h: Harness;
 
@@ -45,6 +45,11 @@ describe('client-side navigation with trailingSlash: true', () => {
     await page.goForward();
     await page.waitForURL((u) => u.pathname === '/aws-cheatsheet/docs/compute/ec2/');
     await expect.poll(() => h1(page)).toBe('Amazon EC2');
+    expect(await isSameDocument(page)).toBe(true);
+    // A link written without the slash leads to the same route, at the address the site gives it.
+    await (await addContentLink(page, '/aws-cheatsheet/docs/compute/lambda#what-it-is')).click();
+    await page.waitForURL((u) => u.pathname === '/aws-cheatsheet/docs/compute/lambda/' && u.hash === '#what-it-is');
+    await expect.poll(() => h1(page)).toBe('AWS Lambda');
     expect(await isSameDocument(page)).toBe(true);
     expect(problems).toEqual([]);
   });
