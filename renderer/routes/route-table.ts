@@ -227,7 +227,9 @@ function generatedIndexes(sidebars: Map<string, SidebarItem[]>, lc: LocaleConten
 
 function cardText(lc: LocaleContent, t: Record<string, string>): CardText {
   const descriptions = new Map(lc.docs.map((d) => [d.id, d.frontMatter.description]));
-  return { description: (id) => descriptions.get(id), countLabel: (n) => (t['theme.docs.docsRoot.pages'] ?? '{count} items').replace('{count}', String(n)) };
+  // One page or several, in the same words as the docs root's category counts (templates/docs/DocsRoot.tsx).
+  const label = (n: number) => (n === 1 ? (t['theme.docs.docsRoot.pages.one'] ?? t['theme.docs.docsRoot.pages']) : t['theme.docs.docsRoot.pages']) ?? '{count} items';
+  return { description: (id) => descriptions.get(id), countLabel: (n) => label(n).replace('{count}', String(n)) };
 }
 
 /**
