@@ -4,6 +4,7 @@
 // output stays untouched.
 import { existsSync, readdirSync, type Dirent } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { BuildCache, type CacheStats } from './cache/build-cache.ts';
 import type { CompiledConfig } from './config/compile.ts';
 import type { LoadedConfig } from './config/load.ts';
 import type { LocaleContent } from './content/load.ts';
@@ -35,6 +36,8 @@ export interface BuildOptions {
   naming?: Naming;
   /** The config's compilation, when the caller started it early (same root and config file). */
   compiledConfig?: Promise<CompiledConfig>;
+  /** The build cache's folder (the CLI gives `<root>/.cheatsheet-cache` unless `--no-cache`); none: no cache. */
+  cacheDir?: string;
 }
 
 export type { Phase };
@@ -58,6 +61,8 @@ export interface BuildResult {
   bundle?: ClientBundle;
   /** Source files each stage read. */
   inputs: { templates: string[]; client: string[] };
+  /** What came from the build cache and what was made afresh (with `cacheDir`). */
+  cache?: CacheStats;
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
@@ -100,6 +105,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
   const root = resolve(options.root);
   const outDir = resolve(root, options.outDir ?? 'build');
   const timer = new Timer();
+  const cache = options.cacheDir ? new BuildCache({ dir: resolve(root, options.cacheDir), root, outDir }) : undefined;
   const site = await prepareSite({
     root,
     configFile: options.configFile,
@@ -111,6 +117,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
     pool,
     timer,
     strict: options.strict ?? false,
+    ...(cache ? { cache } : {}),
   });
   const { loaded, table, locales } = site;
   const { config } = loaded;
@@ -144,6 +151,8 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
     await folder?.abort();
     throw err;
   }
+  // Only a build that succeeded is remembered: its output is what the cached results must reproduce.
+  cache?.save();
 
   const pagesPerLocale = Object.fromEntries(locales.map((l) => [l.code, table.routes.filter((r) => r.data.locale === l.code).length]));
   return {
@@ -162,5 +171,6 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
     pagesPerLocale,
     bundle: options.bundle === false ? undefined : site.bundle,
     inputs: { templates: site.templates.inputs, client: site.bundle.inputs },
+    ...(cache ? { cache: cache.stats } : {}),
   };
 }

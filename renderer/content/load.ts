@@ -11,7 +11,7 @@ import { processDocs } from './pool.ts';
 import { fillDocCardLists } from './mdx/doc-cards.ts';
 import { docHref } from './links.ts';
 import type { WorkerPool } from '../workers/pool.ts';
-import { deserialize, type DocJob, type ProcessedDoc } from './process-doc.ts';
+import { deserialize, type DocJob, type DocResult, type ProcessedDoc } from './process-doc.ts';
 
 export interface CategorySource {
   locale: string;
@@ -32,6 +32,13 @@ export interface LocaleContent {
   labels?: Map<string, string>;
 }
 
+/** Processed docs kept between builds (renderer/cache/): `lookup` answers only for an unchanged doc. */
+export interface DocCache {
+  lookup(job: DocJob): ProcessedDoc | undefined;
+  /** Called with each doc as processed, before the locale's finishing touches change it. */
+  remember(job: DocJob, doc: ProcessedDoc): void;
+}
+
 export interface ContentOptions {
   root: string;
   locales: string[];
@@ -43,6 +50,7 @@ export interface ContentOptions {
   pool?: WorkerPool;
   /** `throw`: any problem fails the stage. `collect`: files with problems are left out and reported. */
   mode: 'throw' | 'collect';
+  cache?: DocCache;
 }
 
 export interface LoadedContent {
@@ -87,7 +95,7 @@ export async function loadContent(options: ContentOptions): Promise<LoadedConten
 
   const docFiles = files.filter((f) => f.kind === 'doc');
   const jobs = docFiles.map(options.jobFor);
-  const results = options.pool ? await options.pool.processDocs(jobs) : await processDocs(jobs, options.threads);
+  const results = await processWithCache(jobs, options.cache, (todo) => (options.pool ? options.pool.processDocs(todo) : processDocs(todo, options.threads)));
   const warnings: string[] = [];
   results.forEach((result, i) => {
     if (!result.ok) fail(fileKey(docFiles[i]!.file), deserialize(result.error));
@@ -110,4 +118,22 @@ export async function loadContent(options: ContentOptions): Promise<LoadedConten
   }
   if (options.mode === 'throw' && errors.length) throw errors.length === 1 ? errors[0] : new AggregateUserError(errors);
   return { locales, warnings, problems };
+}
+
+/** Processes the docs the cache does not have (all of them without a cache), in the jobs' order. */
+async function processWithCache(jobs: DocJob[], cache: DocCache | undefined, process: (jobs: DocJob[]) => Promise<DocResult[]>): Promise<DocResult[]> {
+  if (!cache) return process(jobs);
+  const results: (DocResult | undefined)[] = jobs.map((job) => {
+    const doc = cache.lookup(job);
+    return doc && { ok: true, doc };
+  });
+  const todo = jobs.filter((_, i) => !results[i]);
+  const fresh = todo.length ? await process(todo) : [];
+  let next = 0;
+  return results.map((cached, i) => {
+    if (cached) return cached;
+    const result = fresh[next++]!;
+    if (result.ok) cache.remember(jobs[i]!, result.doc);
+    return result;
+  });
 }

@@ -50,6 +50,7 @@ export function pageInput(site: PreparedSite, siteData: Map<string, SiteData>, s
     pageChunks: bundle.pageChunks,
     extraHead: site.search.extraHead,
     siteUrls,
+    ...(site.cache ? { cache: site.cache } : {}),
   };
 }
 
