@@ -68,12 +68,14 @@ export interface BuildResult {
 export async function build(options: BuildOptions): Promise<BuildResult> {
   // Started first: the workers load their modules while the config loads and the browser code bundles.
   // A worker costs ~0.3 s to start and a copy of the pipeline in memory: only worth it for real sites.
-  const threads = countMarkdown(join(resolve(options.root), 'content'), MIN_DOCS_FOR_A_WORKER) >= MIN_DOCS_FOR_A_WORKER ? (options.threads ?? 2) : 1;
   // A refused output folder is reported before any work; the lock is held until the output is swapped in.
   const release = options.write === false ? undefined : claimOutputDir(resolve(options.root), resolve(options.root, options.outDir ?? 'build'), options.configFile ?? 'site.config.ts', options.outDir ?? 'build');
+  // A warm build (the cache holds the docs of a previous build) processes only what changed: on the main thread.
+  const cache = options.cacheDir ? new BuildCache({ dir: resolve(options.root, options.cacheDir), root: resolve(options.root), outDir: resolve(options.root, options.outDir ?? 'build') }) : undefined;
+  const threads = !cache?.warm && countMarkdown(join(resolve(options.root), 'content'), MIN_DOCS_FOR_A_WORKER) >= MIN_DOCS_FOR_A_WORKER ? (options.threads ?? 2) : 1;
   const pool = new WorkerPool(threads);
   try {
-    return await buildWith(pool, options);
+    return await buildWith(pool, options, cache);
   } finally {
     await pool.dispose();
     release?.();
@@ -101,11 +103,10 @@ function countMarkdown(dir: string, enough: number): number {
   return count;
 }
 
-async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<BuildResult> {
+async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCache | undefined): Promise<BuildResult> {
   const root = resolve(options.root);
   const outDir = resolve(root, options.outDir ?? 'build');
   const timer = new Timer();
-  const cache = options.cacheDir ? new BuildCache({ dir: resolve(root, options.cacheDir), root, outDir }) : undefined;
   const site = await prepareSite({
     root,
     configFile: options.configFile,

@@ -68,6 +68,11 @@ export class BuildCache implements DocCache, AppCache {
     this.indexes = new Pack(join(options.dir, 'search.bin'), this.pipeline, isIndex);
   }
 
+  /** The cache holds the docs of an earlier build: most will not need processing. */
+  get warm(): boolean {
+    return this.docs.size > 0;
+  }
+
   /** The templates the pages are rendered with (a site may bring its own): their files' contents count. */
   useTemplates(inputs: string[]): void {
     this.templates = filesKey([...inputs].sort());

@@ -30,6 +30,11 @@ export class Pack<T> {
     this.previous = readPack(file, pipeline);
   }
 
+  /** Entries read from the previous build. */
+  get size(): number {
+    return this.previous.size;
+  }
+
   /** The entry under `key` from the previous build; it is kept for the next one. */
   get(key: string): T | undefined {
     const value = this.previous.get(key);
