@@ -59,6 +59,7 @@ export class BuildCache implements DocCache, AppCache {
   private readonly indexes: Pack<IndexFilesValue>;
   private readonly siteKeys = new WeakMap<SiteData, string>();
   private templates = '';
+  private chunkOf = new Map<string, string>();
 
   constructor(options: OpenCacheOptions) {
     this.pipeline = pipelineKey();
@@ -86,9 +87,7 @@ export class BuildCache implements DocCache, AppCache {
 
   private readSource(job: DocJob): Uint8Array | undefined {
     try {
-      const source = readFileSync(job.absPath);
-      // MDX pages import other files, which their source does not show: they are always processed.
-      return usesMdx(job.relPath, source.toString('utf8')) ? undefined : source;
+      return readFileSync(job.absPath);
     } catch {
       return undefined; // Reported, with the file's name, when the doc is processed.
     }
@@ -96,6 +95,7 @@ export class BuildCache implements DocCache, AppCache {
 
   lookup(job: DocJob): ProcessedDoc | undefined {
     const source = this.readSource(job);
+    // (MDX pages are never stored: a source that matches a stored one is plain Markdown.)
     const entry = source && this.docs.get(this.docKey(job, source));
     // A copied image or file is named by its contents' hash: an edited one means the doc's HTML changes.
     if (!entry || !entry.assets.every((a) => fileHash(a.abs) === a.hash)) return undefined;
@@ -111,7 +111,8 @@ export class BuildCache implements DocCache, AppCache {
   remember(job: DocJob, doc: ProcessedDoc): void {
     this.stats.docs.processed++;
     const source = this.readSource(job);
-    if (!source) return;
+    // MDX pages import other files, which their source does not show: they are always processed.
+    if (!source || usesMdx(job.relPath, Buffer.from(source).toString('utf8'))) return;
     const assets = doc.assets.map((a) => ({ abs: a.abs, hash: fileHash(a.abs) ?? '' }));
     this.docs.set(this.docKey(job, source), { doc: serialize(doc), assets });
   }
@@ -134,8 +135,17 @@ export class BuildCache implements DocCache, AppCache {
     return key;
   }
 
+  /**
+   * The route chunks' URLs, by route path: each names a hash of its route's data, Markdown HTML included —
+   * the same data a page is rendered from — so it stands for that data in a page's key without serialising
+   * the route a second time.
+   */
+  useRouteChunks(chunkOf: Map<string, string>): void {
+    this.chunkOf = chunkOf;
+  }
+
   app(site: SiteData, route: RouteData, page: string | undefined, render: () => string): string {
-    const key = hashOf(this.templates, this.siteKey(site), page ?? '', JSON.stringify(route));
+    const key = hashOf(this.templates, this.siteKey(site), page ?? '', this.chunkOf.get(route.path) ?? JSON.stringify(route));
     const cached = this.apps.get(key);
     if (cached !== undefined) {
       this.stats.pages.cached++;
