@@ -11,7 +11,7 @@ import { processDocs } from './pool.ts';
 import { fillDocCardLists } from './mdx/doc-cards.ts';
 import { docHref } from './links.ts';
 import type { WorkerPool } from '../workers/pool.ts';
-import { deserialize, type DocJob, type DocResult, type ProcessedDoc } from './process-doc.ts';
+import type { DocJob, DocResult, ProcessedDoc } from './process-doc.ts';
 
 export interface CategorySource {
   locale: string;
@@ -97,8 +97,10 @@ export async function loadContent(options: ContentOptions): Promise<LoadedConten
   const jobs = docFiles.map(options.jobFor);
   const results = await processWithCache(jobs, options.cache, (todo) => (options.pool ? options.pool.processDocs(todo) : processDocs(todo, options.threads)));
   const warnings: string[] = [];
+  // (Imported only when needed: with every doc from the build cache, the Markdown pipeline is never loaded.)
+  const deserialize = results.some((r) => !r.ok) ? (await import('./process-doc.ts')).deserialize : undefined;
   results.forEach((result, i) => {
-    if (!result.ok) fail(fileKey(docFiles[i]!.file), deserialize(result.error));
+    if (!result.ok) fail(fileKey(docFiles[i]!.file), deserialize!(result.error));
     else {
       locales.get(result.doc.locale)!.docs.push(result.doc);
       warnings.push(...result.doc.warnings);
