@@ -108,20 +108,33 @@ describe('build cache', () => {
     const clean = await buildWith(root, false);
     await buildWith(root, true);
     const dir = join(root, CACHE_DIR);
-    const packs = readdirSync(dir);
-    expect(packs.sort()).toEqual(['docs.bin', 'pages.bin', 'search.bin']);
-    // Cut short (a build killed while writing, on a file system that does not rename atomically), garbage, empty.
-    truncateSync(join(dir, 'docs.bin'), 100);
-    writeFileSync(join(dir, 'pages.bin'), 'not a cache');
-    writeFileSync(join(dir, 'search.bin'), '');
+    expect(readdirSync(dir).sort()).toEqual(['docs', 'pages', 'search']);
+    const entries = (kind: string) => readdirSync(join(dir, kind)).filter((f) => f !== 'pipeline');
+    // Cut short (a build killed while writing, on a file system that does not rename atomically), garbage,
+    // empty, a folder where a file should be; and a temporary file a killed build left.
+    for (const [i, f] of entries('docs').entries()) truncateSync(join(dir, 'docs', f), i * 7);
+    for (const f of entries('pages')) writeFileSync(join(dir, 'pages', f), 'not a cache entry');
+    for (const f of entries('search')) {
+      rmSync(join(dir, 'search', f));
+      mkdirSync(join(dir, 'search', f));
+    }
+    writeFileSync(join(dir, 'docs', 'x.tmp-1234'), 'half');
     const damaged = await buildWith(root, true);
     expectSameOutput(damaged, clean, 'a damaged cache');
     expect(damaged.cache).toMatchObject({ pages: { cached: 0 }, docs: { cached: 0 }, search: { cached: 0 } });
-    // A folder where a file should be, and a temporary file a killed build left.
-    rmSync(join(dir, 'pages.bin'));
-    mkdirSync(join(dir, 'pages.bin'));
-    writeFileSync(join(dir, 'docs.bin.tmp-1234'), 'half');
-    expectSameOutput(await buildWith(root, true), clean, 'a folder in place of a pack');
-    expect(existsSync(join(dir, 'docs.bin'))).toBe(true);
+    // The damaged entries were replaced: the next build takes everything from the cache.
+    expect(entries('docs')).not.toContain('x.tmp-1234');
+    const again = await buildWith(root, true);
+    expectSameOutput(again, clean, 'a repaired cache');
+    expect(again.cache).toMatchObject({ pages: { rendered: 0 }, docs: { processed: 0 }, search: { built: 0 } });
+    // Made by another version of the code: not used, and replaced.
+    for (const kind of ['docs', 'pages', 'search']) writeFileSync(join(dir, kind, 'pipeline'), 'another version');
+    const foreign = await buildWith(root, true);
+    expectSameOutput(foreign, clean, 'a cache of another version');
+    expect(foreign.cache).toMatchObject({ pages: { cached: 0 }, docs: { cached: 0 }, search: { cached: 0 } });
+    // Not a folder at all.
+    rmSync(dir, { recursive: true });
+    writeFileSync(dir, 'a file');
+    expectSameOutput(await buildWith(root, true), clean, 'a file in place of the cache folder');
   });
 });

@@ -64,9 +64,9 @@ export class BuildCache implements DocCache, AppCache {
   constructor(options: OpenCacheOptions) {
     this.pipeline = pipelineKey();
     this.files = siteFileList(options.root, options.outDir);
-    this.docs = new Pack(join(options.dir, 'docs.bin'), this.pipeline, isDocEntry);
-    this.apps = new Pack(join(options.dir, 'pages.bin'), this.pipeline, isString);
-    this.indexes = new Pack(join(options.dir, 'search.bin'), this.pipeline, isIndex);
+    this.docs = new Pack(join(options.dir, 'docs'), this.pipeline, isDocEntry);
+    this.apps = new Pack(join(options.dir, 'pages'), this.pipeline, isString);
+    this.indexes = new Pack(join(options.dir, 'search'), this.pipeline, isIndex);
   }
 
   /** The cache holds the docs of an earlier build: most will not need processing. */

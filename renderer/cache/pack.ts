@@ -1,75 +1,103 @@
-// One file of the build cache: a map from key to value, read whole at the start of a build and written whole
-// at its end when anything changed. Written to a temporary name and renamed, so a build killed mid-write
-// leaves the previous file or none; a file that does not read back (truncated, another version's format,
-// edited by hand) is ignored: the cache is only ever a shortcut, never a reason for a build to fail.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+// One kind of entry of the build cache (docs, pages, search indexes): a folder with one file per entry,
+// named by its key, so a build that changes one page writes one or two files, not the whole cache. Each
+// file is written to a temporary name and renamed, so a build killed mid-write leaves the previous file or
+// none; a file that does not read back (cut short on a file system that does not rename atomically, from
+// another version, edited by hand) is a miss: the cache is only ever a shortcut, never a reason for a build
+// to fail. The folder's `pipeline` file says which version of the code made its entries.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 
-/** Bumped when the layout of a pack changes: older files are then ignored. */
-const FORMAT = 1;
-
-interface PackFile<T> {
-  format: number;
-  /** The pipeline key the entries were made with (see keys.ts). */
-  pipeline: string;
-  entries: Map<string, T>;
-}
+/** Bumped when the layout of an entry changes: older folders are then emptied. */
+const FORMAT = 2;
+const STAMP = 'pipeline';
 
 export class Pack<T> {
-  private readonly previous: Map<string, T>;
-  private readonly next = new Map<string, T>();
-  private changed = false;
+  private readonly current: boolean;
+  private readonly used = new Set<string>();
+  private readonly made = new Map<string, T>();
+  private readonly known: Set<string>;
 
   constructor(
-    private readonly file: string,
+    private readonly dir: string,
     private readonly pipeline: string,
     /** Checks the shape of an entry read back: a wrong one counts as a miss. */
     private readonly valid: (value: unknown) => value is T,
   ) {
-    this.previous = readPack(file, pipeline);
+    this.current = readText(join(dir, STAMP)) === stamp(pipeline);
+    this.known = new Set(this.current ? safeList(dir).filter((f) => f !== STAMP) : []);
   }
 
-  /** Entries read from the previous build. */
+  /** Entries kept from earlier builds (made by this version of the code). */
   get size(): number {
-    return this.previous.size;
+    return this.known.size;
   }
 
-  /** The entry under `key` from the previous build; it is kept for the next one. */
+  /** The entry under `key` from an earlier build; it is kept for the next one. */
   get(key: string): T | undefined {
-    const value = this.previous.get(key);
-    if (value === undefined || !this.valid(value)) return undefined;
-    this.next.set(key, value);
-    return value;
+    if (!this.known.has(key)) return undefined;
+    try {
+      const value: unknown = deserialize(readFileSync(join(this.dir, key)));
+      if (!this.valid(value)) return undefined;
+      this.used.add(key);
+      return value;
+    } catch {
+      return undefined;
+    }
   }
 
   set(key: string, value: T): void {
-    this.next.set(key, value);
-    this.changed = true;
+    this.made.set(key, value);
   }
 
-  /** Writes what this build used or made; entries it did not use are dropped (the cache does not grow). */
+  /** Writes the new entries and removes the ones this build did not use (the cache does not grow). */
   save(): void {
-    if (!this.changed && this.next.size === this.previous.size) return;
-    const data: PackFile<T> = { format: FORMAT, pipeline: this.pipeline, entries: this.next };
-    const tmp = `${this.file}.tmp-${process.pid}`;
     try {
-      mkdirSync(dirname(this.file), { recursive: true });
-      writeFileSync(tmp, serialize(data));
-      renameSync(tmp, this.file);
+      if (!this.current) {
+        rmSync(this.dir, { recursive: true, force: true });
+        mkdirSync(this.dir, { recursive: true });
+        writeFileSync(join(this.dir, STAMP), stamp(this.pipeline));
+      }
+      for (const [key, value] of this.made) writeEntry(join(this.dir, key), serialize(value));
+      // Entries of older builds, and temporary files of a build that was killed.
+      const keep = new Set([STAMP, ...this.used, ...this.made.keys()]);
+      for (const f of safeList(this.dir)) if (!keep.has(f)) rmSync(join(this.dir, f), { recursive: true, force: true });
     } catch {
       // A cache that cannot be written (read-only folder, full disk) only costs the next build its speed.
-      rmSync(tmp, { force: true });
     }
   }
 }
 
-function readPack<T>(file: string, pipeline: string): Map<string, T> {
+/** Writes one entry; whatever stands in its way (a folder of that name) is removed. */
+function writeEntry(file: string, data: Uint8Array): void {
+  const tmp = `${file}.tmp-${process.pid}`;
   try {
-    const data = deserialize(readFileSync(file)) as Partial<PackFile<T>>;
-    if (data.format !== FORMAT || data.pipeline !== pipeline || !(data.entries instanceof Map)) return new Map();
-    return data.entries;
+    writeFileSync(tmp, data);
+    try {
+      renameSync(tmp, file);
+    } catch {
+      rmSync(file, { recursive: true, force: true });
+      renameSync(tmp, file);
+    }
   } catch {
-    return new Map();
+    rmSync(tmp, { force: true }); // This entry is missed next time; the others are kept.
+  }
+}
+
+const stamp = (pipeline: string) => `${FORMAT}:${pipeline}`;
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function safeList(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
   }
 }
