@@ -47,15 +47,16 @@ function externalVersions(): string {
 
 /**
  * The version of the code that makes pages: the package version, the contents of the compiled renderer and
- * theme (dist/) or, when running from TypeScript sources (tests), of renderer/ and templates/, and the
- * versions of the packages loaded from node_modules. Any edit to the generator misses the whole cache: a
+ * theme (dist/) or, when running from TypeScript sources (tests), of renderer/ and templates/, the
+ * versions of Node and of the packages loaded from node_modules. Any edit to the generator misses the whole cache: a
  * finer key would have to know which stage each file feeds, and getting that wrong gives wrong pages.
  */
 export function pipelineKey(): string {
   const pkg = packageRoot();
   const fromDist = fileURLToPath(import.meta.url).endsWith('.js');
   const dirs = fromDist ? [join(pkg, 'dist')] : [join(pkg, 'renderer'), join(pkg, 'templates')];
-  const h = createHash('sha256').update(`${VERSION}\0${externalVersions()}\0${process.env.NODE_ENV ?? ''}\0`);
+  // Node's version too: highlighting runs the grammars' regular expressions on its engine.
+  const h = createHash('sha256').update(`${VERSION}\0${process.version}\0${externalVersions()}\0${process.env.NODE_ENV ?? ''}\0`);
   for (const dir of dirs) {
     const files = listFiles(dir, (_, name) => name === 'types' || name === 'node_modules')
       .filter((f) => !f.endsWith('.map') && !/\.test\.tsx?$/.test(f))
