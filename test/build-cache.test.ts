@@ -103,6 +103,16 @@ describe('build cache', () => {
     expect(clean.stdout).not.toContain('cache:');
   });
 
+  it('a build into a folder inside the site does not count its own output as a change of the site', async () => {
+    const root = makeSite(minimalContent);
+    mkdirSync(join(root, 'out'));
+    const into = (outDir: string) => build({ root, outDir, cacheDir: CACHE_DIR });
+    await into('out/site');
+    // The second build leaves the first one's output beside the new one (out/.site.previous), the third reuses it.
+    for (let i = 0; i < 2; i++) expect((await into('out/site')).cache).toMatchObject({ docs: { processed: 0 }, pages: { rendered: 0 } });
+    expect(readdirSync(join(root, 'out'))).toContain('.site.previous');
+  });
+
   it('a damaged or foreign cache is a cold build, never a failed one', async () => {
     const root = makeSite(content);
     const clean = await buildWith(root, false);

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative, resolve, sep } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageRoot } from '../paths.ts';
 import { VERSION } from '../version.ts';
@@ -69,12 +69,18 @@ export function pipelineKey(): string {
 /**
  * Which files exist in the site (paths only, not contents): a doc's relative links and images are resolved
  * against the files that exist, so adding or removing any file misses every cached doc. Skips node_modules,
- * the folders at the top whose name starts with a dot (caches, previous outputs) and the output folder.
+ * the folders at the top whose name starts with a dot (caches, previous outputs), the output folder and
+ * the build's own folders beside it.
  */
 export function siteFileList(root: string, outDir: string): string {
   const out = resolve(outDir);
   const top = resolve(root);
-  const files = listFiles(top, (abs, name) => name === 'node_modules' || abs === out || (name.startsWith('.') && resolve(abs, '..') === top));
+  // Beside the output: the folders a build writes first and keeps for the next one (write.ts).
+  const outParent = resolve(out, '..');
+  const outSibling = `.${basename(out)}.`;
+  const skip = (abs: string, name: string) =>
+    name === 'node_modules' || abs === out || (name.startsWith('.') && resolve(abs, '..') === top) || (name.startsWith(outSibling) && resolve(abs, '..') === outParent);
+  const files = listFiles(top, skip);
   return hashOf(files.sort().join('\n'));
 }
 
