@@ -1,7 +1,7 @@
 // The persistent build cache (`build` only; `serve` keeps its own state in memory and `check` always starts
 // afresh). Three stages look results up in it, each by a hash of everything that goes into the result:
 //   - docs: a processed doc (front matter, HTML, headings, links) by its source, its job (locale, URLs, UI
-//     strings, code themes), the site's file list and the pipeline;
+//     strings, code themes), the hashes of the files it copies, the site's file list and the pipeline;
 //   - pages: a page's server-rendered markup (what React renders, the costly part of a page) by its route
 //     data, its locale's site data, the templates and the pipeline; the document around it is always made
 //     afresh, so the URLs of files that change with any edit (route manifest, search index) cost nothing;
@@ -53,7 +53,6 @@ export interface OpenCacheOptions {
 export class BuildCache implements DocCache, AppCache {
   readonly stats: CacheStats = { docs: { cached: 0, processed: 0 }, pages: { cached: 0, rendered: 0 }, search: { cached: 0, built: 0 } };
   private readonly pipeline: string;
-  private readonly files: string;
   private readonly docs: Pack<DocEntry>;
   private readonly apps: Pack<string>;
   private readonly indexes: Pack<IndexFilesValue>;
@@ -63,13 +62,14 @@ export class BuildCache implements DocCache, AppCache {
 
   constructor(options: OpenCacheOptions) {
     this.pipeline = pipelineKey();
-    this.files = siteFileList(options.root, options.outDir);
-    this.docs = new Pack(join(options.dir, 'docs'), this.pipeline, isDocEntry);
+    // Every stored doc depends on the site's file list (its links and images resolve against it): a file
+    // added or removed anywhere starts the docs afresh, as a cold build would (with its worker thread).
+    this.docs = new Pack(join(options.dir, 'docs'), `${this.pipeline}:${siteFileList(options.root, options.outDir)}`, isDocEntry);
     this.apps = new Pack(join(options.dir, 'pages'), this.pipeline, isString);
     this.indexes = new Pack(join(options.dir, 'search'), this.pipeline, isIndex);
   }
 
-  /** The cache holds the docs of an earlier build: most will not need processing. */
+  /** The cache holds the docs of an earlier build of the same files: most will not need processing. */
   get warm(): boolean {
     return this.docs.size > 0;
   }
@@ -82,7 +82,7 @@ export class BuildCache implements DocCache, AppCache {
   // ── docs ──
 
   private docKey(job: DocJob, source: Uint8Array): string {
-    return hashOf(this.files, JSON.stringify(job), source);
+    return hashOf(JSON.stringify(job), source);
   }
 
   private readSource(job: DocJob): Uint8Array | undefined {
