@@ -62,7 +62,8 @@ program
   .option('--no-minify', 'keep the browser JavaScript readable')
   .option('--threads <n>', 'threads for the content stage, this one included: 1 to 64 (default: 2; 1 = no worker thread)')
   .option('--strict', 'fail on unknown front-matter and _category_ keys instead of warning', false)
-  .action(async (opts: { outDir: string; minify: boolean; threads?: string; strict: boolean }) => {
+  .option('--no-cache', 'build everything afresh: neither read nor write the build cache (.cheatsheet-cache/ in --root)')
+  .action(async (opts: { outDir: string; minify: boolean; threads?: string; strict: boolean; cache: boolean }) => {
     const g = program.opts<{ root: string; config: string }>();
     process.exitCode = await runCommand(async () => {
       // esbuild compiles the config in its own process while this one loads the build's modules.

@@ -4,6 +4,7 @@
 // output stays untouched.
 import { existsSync, readdirSync, type Dirent } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { BuildCache, type CacheStats } from './cache/build-cache.ts';
 import type { CompiledConfig } from './config/compile.ts';
 import type { LoadedConfig } from './config/load.ts';
 import type { LocaleContent } from './content/load.ts';
@@ -35,6 +36,8 @@ export interface BuildOptions {
   naming?: Naming;
   /** The config's compilation, when the caller started it early (same root and config file). */
   compiledConfig?: Promise<CompiledConfig>;
+  /** The build cache's folder (the CLI gives `<root>/.cheatsheet-cache` unless `--no-cache`); none: no cache. */
+  cacheDir?: string;
 }
 
 export type { Phase };
@@ -58,17 +61,21 @@ export interface BuildResult {
   bundle?: ClientBundle;
   /** Source files each stage read. */
   inputs: { templates: string[]; client: string[] };
+  /** What came from the build cache and what was made afresh (with `cacheDir`). */
+  cache?: CacheStats;
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   // Started first: the workers load their modules while the config loads and the browser code bundles.
   // A worker costs ~0.3 s to start and a copy of the pipeline in memory: only worth it for real sites.
-  const threads = countMarkdown(join(resolve(options.root), 'content'), MIN_DOCS_FOR_A_WORKER) >= MIN_DOCS_FOR_A_WORKER ? (options.threads ?? 2) : 1;
   // A refused output folder is reported before any work; the lock is held until the output is swapped in.
   const release = options.write === false ? undefined : claimOutputDir(resolve(options.root), resolve(options.root, options.outDir ?? 'build'), options.configFile ?? 'site.config.ts', options.outDir ?? 'build');
+  // A warm build (the cache holds the docs of a previous build) processes only what changed: on the main thread.
+  const cache = options.cacheDir ? new BuildCache({ dir: resolve(options.root, options.cacheDir), root: resolve(options.root), outDir: resolve(options.root, options.outDir ?? 'build') }) : undefined;
+  const threads = !cache?.warm && countMarkdown(join(resolve(options.root), 'content'), MIN_DOCS_FOR_A_WORKER) >= MIN_DOCS_FOR_A_WORKER ? (options.threads ?? 2) : 1;
   const pool = new WorkerPool(threads);
   try {
-    return await buildWith(pool, options);
+    return await buildWith(pool, options, cache);
   } finally {
     await pool.dispose();
     release?.();
@@ -96,7 +103,7 @@ function countMarkdown(dir: string, enough: number): number {
   return count;
 }
 
-async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<BuildResult> {
+async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCache | undefined): Promise<BuildResult> {
   const root = resolve(options.root);
   const outDir = resolve(root, options.outDir ?? 'build');
   const timer = new Timer();
@@ -111,6 +118,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
     pool,
     timer,
     strict: options.strict ?? false,
+    ...(cache ? { cache } : {}),
   });
   const { loaded, table, locales } = site;
   const { config } = loaded;
@@ -144,6 +152,8 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
     await folder?.abort();
     throw err;
   }
+  // Only a build that succeeded is remembered: its output is what the cached results must reproduce.
+  cache?.save();
 
   const pagesPerLocale = Object.fromEntries(locales.map((l) => [l.code, table.routes.filter((r) => r.data.locale === l.code).length]));
   return {
@@ -162,5 +172,6 @@ async function buildWith(pool: WorkerPool, options: BuildOptions): Promise<Build
     pagesPerLocale,
     bundle: options.bundle === false ? undefined : site.bundle,
     inputs: { templates: site.templates.inputs, client: site.bundle.inputs },
+    ...(cache ? { cache: cache.stats } : {}),
   };
 }

@@ -213,7 +213,7 @@ const MAX_IN_FLIGHT_KB = 4 * 1024;
 
 const WRITER = `
 const { parentPort, workerData: progress } = require('node:worker_threads');
-const { rmSync, writeFileSync } = require('node:fs');
+const { readFileSync, rmSync, statSync, writeFileSync } = require('node:fs');
 let error;
 parentPort.on('message', (m) => {
   if (m.flush !== undefined) {
@@ -228,10 +228,21 @@ parentPort.on('message', (m) => {
     Atomics.notify(progress, 0);
   }
 });
+// The reused folder often holds the very same file (a warm build, with nothing changed since the output
+// before last): leaving it is cheaper than writing it again, and the result is the same bytes.
+function unchanged(file, data) {
+  try {
+    return statSync(file).size === data.byteLength && readFileSync(file).equals(data);
+  } catch {
+    return false;
+  }
+}
 function write(m) {
   try {
+    const data = typeof m.content === 'string' ? Buffer.from(m.content) : m.content;
+    if (unchanged(m.file, data)) return;
     try {
-      writeFileSync(m.file, m.content);
+      writeFileSync(m.file, data);
     } catch (err) {
       if (err.code !== 'EISDIR') throw err;
       rmSync(m.file, { recursive: true, force: true });

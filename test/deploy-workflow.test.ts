@@ -61,6 +61,11 @@ describe('the deploy workflow', () => {
     const upload = build.steps.find((s) => s.uses?.startsWith('actions/upload-pages-artifact@'));
     expect(upload?.with).toEqual({ path: 'build' });
     expect(upload?.if).toContain("github.ref == 'refs/heads/main'");
+    // The build cache, restored before the build (README, "Build cache").
+    const cache = build.steps.findIndex((s) => s.uses?.startsWith('actions/cache@'));
+    expect(cache).toBeGreaterThan(build.steps.findIndex((s) => s.run === 'npm ci'));
+    expect(cache).toBeLessThan(build.steps.findIndex((s) => s.run === 'npx cheatsheet build'));
+    expect(build.steps[cache]!.with?.path).toBe('.cheatsheet-cache');
     expect(deploy.needs).toBe('build');
     expect(deploy.if).toContain("github.ref == 'refs/heads/main'");
     expect(deploy.if).toContain("github.event_name != 'pull_request'");
@@ -98,7 +103,7 @@ describe("the workflow's commands, run as GitHub runs them", () => {
     for (const entry of readdirSync(REPO)) {
       // (Nor outputs, which another build may be writing: build/, .build.previous/, .build.tmp-*/, nor the
       // benchmarks' generated corpora and caches, which a build does not read.)
-      if (!['node_modules', 'dist', 'build', '.git', 'test', 'bench', '.cache'].includes(entry) && !entry.startsWith('.build')) cpSync(join(REPO, entry), join(work, entry), { recursive: true });
+      if (!['node_modules', 'dist', 'build', '.git', 'test', 'bench', '.cache', '.cheatsheet-cache'].includes(entry) && !entry.startsWith('.build')) cpSync(join(REPO, entry), join(work, entry), { recursive: true });
     }
     const install = spawnSync('cp', ['-al', join(REPO, 'node_modules'), join(work, 'node_modules')], { encoding: 'utf8' });
     expect(install.status, install.stderr).toBe(0);

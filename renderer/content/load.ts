@@ -9,7 +9,7 @@ import { finishLocale, type FinishOptions } from './finish.ts';
 import type { SoftProblem } from './front-matter.ts';
 import { processDocs } from './pool.ts';
 import type { WorkerPool } from '../workers/pool.ts';
-import { deserialize, type DocJob, type ProcessedDoc } from './process-doc.ts';
+import type { DocJob, DocResult, ProcessedDoc } from './process-doc.ts';
 
 export interface CategorySource {
   locale: string;
@@ -30,6 +30,13 @@ export interface LocaleContent {
   labels?: Map<string, string>;
 }
 
+/** Processed docs kept between builds (renderer/cache/): `lookup` answers only for an unchanged doc. */
+export interface DocCache {
+  lookup(job: DocJob): ProcessedDoc | undefined;
+  /** Called with each doc as processed, before the locale's finishing touches change it. */
+  remember(job: DocJob, doc: ProcessedDoc): void;
+}
+
 export interface ContentOptions {
   root: string;
   locales: string[];
@@ -41,6 +48,7 @@ export interface ContentOptions {
   pool?: WorkerPool;
   /** `throw`: any problem fails the stage. `collect`: files with problems are left out and reported. */
   mode: 'throw' | 'collect';
+  cache?: DocCache;
 }
 
 export interface LoadedContent {
@@ -85,10 +93,12 @@ export async function loadContent(options: ContentOptions): Promise<LoadedConten
 
   const docFiles = files.filter((f) => f.kind === 'doc');
   const jobs = docFiles.map(options.jobFor);
-  const results = options.pool ? await options.pool.processDocs(jobs) : await processDocs(jobs, options.threads);
+  const results = await processWithCache(jobs, options.cache, (todo) => (options.pool ? options.pool.processDocs(todo) : processDocs(todo, options.threads)));
   const warnings: string[] = [];
+  // (Imported only when needed: with every doc from the build cache, the Markdown pipeline is never loaded.)
+  const deserialize = results.some((r) => !r.ok) ? (await import('./process-doc.ts')).deserialize : undefined;
   results.forEach((result, i) => {
-    if (!result.ok) fail(fileKey(docFiles[i]!.file), deserialize(result.error));
+    if (!result.ok) fail(fileKey(docFiles[i]!.file), deserialize!(result.error));
     else {
       locales.get(result.doc.locale)!.docs.push(result.doc);
       warnings.push(...result.doc.warnings);
@@ -101,4 +111,22 @@ export async function loadContent(options: ContentOptions): Promise<LoadedConten
   }
   if (options.mode === 'throw' && errors.length) throw errors.length === 1 ? errors[0] : new AggregateUserError(errors);
   return { locales, warnings, problems };
+}
+
+/** Processes the docs the cache does not have (all of them without a cache), in the jobs' order. */
+async function processWithCache(jobs: DocJob[], cache: DocCache | undefined, process: (jobs: DocJob[]) => Promise<DocResult[]>): Promise<DocResult[]> {
+  if (!cache) return process(jobs);
+  const results: (DocResult | undefined)[] = jobs.map((job) => {
+    const doc = cache.lookup(job);
+    return doc && { ok: true, doc };
+  });
+  const todo = jobs.filter((_, i) => !results[i]);
+  const fresh = todo.length ? await process(todo) : [];
+  let next = 0;
+  return results.map((cached, i) => {
+    if (cached) return cached;
+    const result = fresh[next++]!;
+    if (result.ok) cache.remember(jobs[i]!, result.doc);
+    return result;
+  });
 }

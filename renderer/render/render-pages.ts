@@ -1,7 +1,7 @@
 // The render stage: every route → a full HTML document, from the same data the browser hydrates with.
 import { TemplateError } from '../errors.ts';
 import type { RouteEntry } from '../routes/route-table.ts';
-import type { SiteData } from '../shared/types.ts';
+import type { RouteData, SiteData } from '../shared/types.ts';
 import { renderDocument, type DocumentAssets } from './document.ts';
 import { siteDataFile, type Naming } from './names.ts';
 import type { Templates } from './templates.ts';
@@ -11,6 +11,11 @@ export interface RenderableRoute {
   outFile: string;
   data: RouteEntry['data'];
   doc?: { html: string; file: string };
+}
+
+/** Server-rendered markup kept between builds (renderer/cache/): `render` runs only on a miss. */
+export interface AppCache {
+  app(site: SiteData, route: RouteData, page: string | undefined, render: () => string): string;
 }
 
 export interface RenderInput {
@@ -23,6 +28,7 @@ export interface RenderInput {
   extraHead?: (locale: string) => string;
   /** URL of each locale's site-data JSON (see siteDataFiles); without it the data is inlined. */
   siteUrls?: Record<string, string>;
+  cache?: AppCache;
 }
 
 /** One JSON file per locale with the data all its pages share. */
@@ -58,7 +64,8 @@ export function renderPages(input: RenderInput, emit?: (entry: RenderableRoute, 
     const route = entry.doc ? { ...entry.data, doc: { ...entry.data.doc!, html: entry.doc.html } } : entry.data;
     let appHtml: string;
     try {
-      appHtml = input.templates.renderApp(site, route, page);
+      const render = () => input.templates.renderApp(site, route, page);
+      appHtml = input.cache ? input.cache.app(site, route, pageName, render) : render();
     } catch (err) {
       throw new TemplateError(`Rendering ${entry.data.path} failed: ${(err as Error).message}`, { details: entry.doc ? [`source: ${entry.doc.file}`] : [] });
     }

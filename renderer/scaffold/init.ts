@@ -109,7 +109,7 @@ export function initSite(dirArg: string, opts: InitOptions): InitResult {
   ]);
   const pkg = sitePackageJson(dir);
   if (pkg) files.set('package.json', pkg);
-  if (!existsSync(join(dir, '.gitignore'))) files.set('.gitignore', 'node_modules/\nbuild/\n');
+  if (!existsSync(join(dir, '.gitignore'))) files.set('.gitignore', 'node_modules/\nbuild/\n.cheatsheet-cache/\n');
   const clash = [...files.keys()].filter((f) => existsSync(join(dir, f)));
   if (clash.length) {
     throw new UserError('usage', `${relative(process.cwd(), dir) || '.'} already holds ${clash.join(', ')}: init never overwrites a file.`, { hint: 'Pick an empty folder, or move those files away first.' });

@@ -17,7 +17,10 @@ export interface SearchAssets {
 /** The route of the search page below a locale's base (the route table always has it). */
 export const SEARCH_PAGE_PATH = 'search';
 
-export function buildSearch(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable): SearchAssets {
+/** A store of built indexes (the build cache): `make` runs only when no index was made from `input` before. */
+export type IndexCache = (locale: string, input: string, make: () => ReturnType<typeof indexFiles>) => ReturnType<typeof indexFiles>;
+
+export function buildSearch(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, cache?: IndexCache): SearchAssets {
   const { config } = loaded;
   const algolia = config.themeConfig.algolia;
   const docsTag = docsTagOf(config.docs.pluginId, config.docs.version.name);
@@ -51,7 +54,8 @@ export function buildSearch(loaded: LoadedConfig, locales: LocaleInfo[], table: 
       });
     } else {
       const records = buildRecords(table, l.code, { siteUrl: config.url, docsTag });
-      const { entry, parts } = indexFiles(buildLocalIndex(records, config.url, l.code), l.code, config.baseUrl);
+      const make = () => indexFiles(buildLocalIndex(records, config.url, l.code), l.code, config.baseUrl);
+      const { entry, parts } = cache ? cache(l.code, JSON.stringify([records, config.url, config.baseUrl]), make) : make();
       files.set(entry.file, entry.json);
       for (const [file, json] of parts) files.set(file, json);
       settings.set(l.code, { engine: 'local', indexUrl: entry.url, storageIndexName: `local-${l.code}`, ...common });

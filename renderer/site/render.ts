@@ -50,6 +50,7 @@ export function pageInput(site: PreparedSite, siteData: Map<string, SiteData>, s
     pageChunks: bundle.pageChunks,
     extraHead: site.search.extraHead,
     siteUrls,
+    ...(site.cache ? { cache: site.cache } : {}),
   };
 }
 
@@ -80,6 +81,7 @@ export function renderSite(site: PreparedSite, out: OutputSink, statics: string[
     known.add(config.baseUrl + rel);
   };
   const chunks = routeChunks(site.table.routes, config.baseUrl, (r) => r.doc?.html, site.naming);
+  site.cache?.useRouteChunks(chunks.chunkOf);
   const siteData = new Map<string, SiteData>();
   for (const locale of site.locales) siteData.set(locale.code, localeSiteData(site, locale, chunks.manifestOf.get(locale.code)!));
   const siteFiles = siteDataFiles(siteData, config.baseUrl, site.naming);

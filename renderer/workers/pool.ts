@@ -9,10 +9,14 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { DeferredHighlighter } from '../content/code-blocks.ts';
-import { processDoc, type DocJob, type DocResult } from '../content/process-doc.ts';
+import type { DocJob, DocResult, processDoc as ProcessDoc } from '../content/process-doc.ts';
 import { UserError } from '../errors.ts';
 import { packageRoot } from '../paths.ts';
 import type { WorkerRequestBody, WorkerResponse } from './messages.ts';
+
+// The Markdown pipeline (markdown-it, MDX, Shiki: a third of the start-up) is loaded when a first doc is
+// processed: a warm build, its docs in the build cache, may process none.
+const processDoc: typeof ProcessDoc = async (job, services) => (await import('../content/process-doc.ts')).processDoc(job, services);
 
 export function workerScript(): string | undefined {
   if (!import.meta.url.endsWith('.js')) return undefined;

@@ -1,0 +1,189 @@
+// The persistent build cache (`build` only; `serve` keeps its own state in memory and `check` always starts
+// afresh). Three stages look results up in it, each by a hash of everything that goes into the result:
+//   - docs: a processed doc (front matter, HTML, headings, links) by its source, its job (locale, URLs, UI
+//     strings, code themes), the hashes of the files it copies, the site's file list and the pipeline;
+//   - pages: a page's server-rendered markup (what React renders, the costly part of a page) by its route
+//     data, its locale's site data, the templates and the pipeline; the document around it is always made
+//     afresh, so the URLs of files that change with any edit (route manifest, search index) cost nothing;
+//   - search: a locale's local index by its records and settings.
+// Lives in `<site>/.cheatsheet-cache/` (see README, "Build cache"); a missing or unreadable cache is a cold build.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { DocCache } from '../content/load.ts';
+import type { DocJob, ProcessedDoc } from '../content/process-doc.ts';
+import { usesMdx } from '../content/mdx/detect.ts';
+import type { AppCache } from '../render/render-pages.ts';
+import type { IndexCache } from '../search/build-search.ts';
+import type { RouteData, SiteData } from '../shared/types.ts';
+import { filesKey, hashOf, pipelineKey, siteFileList } from './keys.ts';
+import { Pack } from './pack.ts';
+
+export const CACHE_DIR = '.cheatsheet-cache';
+
+export interface CacheStats {
+  docs: { cached: number; processed: number };
+  pages: { cached: number; rendered: number };
+  search: { cached: number; built: number };
+}
+
+/** A doc as stored: serialised (a fresh copy for each build to change) with the hashes of its copied files. */
+interface DocEntry {
+  doc: Uint8Array;
+  assets: { abs: string; hash: string }[];
+}
+
+const isDocEntry = (v: unknown): v is DocEntry => typeof v === 'object' && v !== null && (v as DocEntry).doc instanceof Uint8Array && Array.isArray((v as DocEntry).assets);
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isIndex = (v: unknown): v is IndexFilesValue =>
+  typeof v === 'object' && v !== null && typeof (v as IndexFilesValue).entry?.file === 'string' && (v as IndexFilesValue).parts instanceof Map;
+
+type IndexFilesValue = ReturnType<Parameters<IndexCache>[2]>;
+
+const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
+
+export interface OpenCacheOptions {
+  /** The cache folder (CACHE_DIR below the site's root by default). */
+  dir: string;
+  root: string;
+  outDir: string;
+}
+
+export class BuildCache implements DocCache, AppCache {
+  readonly stats: CacheStats = { docs: { cached: 0, processed: 0 }, pages: { cached: 0, rendered: 0 }, search: { cached: 0, built: 0 } };
+  private readonly pipeline: string;
+  private readonly docs: Pack<DocEntry>;
+  private readonly apps: Pack<string>;
+  private readonly indexes: Pack<IndexFilesValue>;
+  private readonly siteKeys = new WeakMap<SiteData, string>();
+  private templates = '';
+  private chunkOf = new Map<string, string>();
+
+  constructor(options: OpenCacheOptions) {
+    this.pipeline = pipelineKey();
+    // Every stored doc depends on the site's file list (its links and images resolve against it): a file
+    // added or removed anywhere starts the docs afresh, as a cold build would (with its worker thread).
+    this.docs = new Pack(join(options.dir, 'docs'), `${this.pipeline}:${siteFileList(options.root, options.outDir)}`, isDocEntry);
+    this.apps = new Pack(join(options.dir, 'pages'), this.pipeline, isString);
+    this.indexes = new Pack(join(options.dir, 'search'), this.pipeline, isIndex);
+  }
+
+  /** The cache holds the docs of an earlier build of the same files: most will not need processing. */
+  get warm(): boolean {
+    return this.docs.size > 0;
+  }
+
+  /** The templates the pages are rendered with (a site may bring its own): their files' contents count. */
+  useTemplates(inputs: string[]): void {
+    this.templates = filesKey([...inputs].sort());
+  }
+
+  // ── docs ──
+
+  private docKey(job: DocJob, source: Uint8Array): string {
+    return hashOf(JSON.stringify(job), source);
+  }
+
+  private readSource(job: DocJob): Uint8Array | undefined {
+    try {
+      return readFileSync(job.absPath);
+    } catch {
+      return undefined; // Reported, with the file's name, when the doc is processed.
+    }
+  }
+
+  lookup(job: DocJob): ProcessedDoc | undefined {
+    const source = this.readSource(job);
+    // (MDX pages are never stored: a source that matches a stored one is plain Markdown.)
+    const entry = source && this.docs.get(this.docKey(job, source));
+    // A copied image or file is named by its contents' hash: an edited one means the doc's HTML changes.
+    if (!entry || !entry.assets.every((a) => fileHash(a.abs) === a.hash)) return undefined;
+    try {
+      const doc = deserialize(entry.doc) as ProcessedDoc;
+      this.stats.docs.cached++;
+      return doc;
+    } catch {
+      return undefined;
+    }
+  }
+
+  remember(job: DocJob, doc: ProcessedDoc): void {
+    this.stats.docs.processed++;
+    const source = this.readSource(job);
+    // MDX pages import other files, which their source does not show: they are always processed.
+    if (!source || usesMdx(job.relPath, Buffer.from(source).toString('utf8'))) return;
+    const assets = doc.assets.map((a) => ({ abs: a.abs, hash: fileHash(a.abs) ?? '' }));
+    this.docs.set(this.docKey(job, source), { doc: serialize(doc), assets });
+  }
+
+  // ── pages ──
+
+  /**
+   * The site data as far as the markup depends on it: the route manifest's and the search index's URLs
+   * change with any edit of any page, but only the browser reads them (the test that compares warm builds
+   * with clean ones after each kind of edit holds this to account).
+   */
+  private siteKey(site: SiteData): string {
+    let key = this.siteKeys.get(site);
+    if (key === undefined) {
+      const { routesManifestUrl: _m, search, ...rest } = site;
+      const { indexUrl: _i, ...searchRest } = search as typeof search & { indexUrl?: string };
+      key = hashOf(JSON.stringify({ ...rest, search: searchRest }));
+      this.siteKeys.set(site, key);
+    }
+    return key;
+  }
+
+  /**
+   * The route chunks' URLs, by route path: each names a hash of its route's data, Markdown HTML included —
+   * the same data a page is rendered from — so it stands for that data in a page's key without serialising
+   * the route a second time.
+   */
+  useRouteChunks(chunkOf: Map<string, string>): void {
+    this.chunkOf = chunkOf;
+  }
+
+  app(site: SiteData, route: RouteData, page: string | undefined, render: () => string): string {
+    const key = hashOf(this.templates, this.siteKey(site), page ?? '', this.chunkOf.get(route.path) ?? JSON.stringify(route));
+    const cached = this.apps.get(key);
+    if (cached !== undefined) {
+      this.stats.pages.cached++;
+      return cached;
+    }
+    const html = render();
+    this.apps.set(key, html);
+    this.stats.pages.rendered++;
+    return html;
+  }
+
+  // ── search ──
+
+  readonly index: IndexCache = (locale, input, make) => {
+    const key = hashOf(locale, input);
+    const cached = this.indexes.get(key);
+    if (cached) {
+      this.stats.search.cached++;
+      return cached;
+    }
+    const made = make();
+    this.indexes.set(key, made);
+    this.stats.search.built++;
+    return made;
+  };
+
+  /** Writes what changed (after a successful build). */
+  save(): void {
+    this.docs.save();
+    this.apps.save();
+    this.indexes.save();
+  }
+}
+
+function fileHash(file: string): string | undefined {
+  try {
+    return sha256(readFileSync(file));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,90 @@
+// What a cached result depends on besides its own inputs: the code that made it (the pipeline key) and, for
+// processed docs, which files exist in the site (a doc's links and images resolve against them).
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../paths.ts';
+import { VERSION } from '../version.ts';
+
+export const hashOf = (...parts: (string | Uint8Array)[]): string => {
+  const h = createHash('sha256');
+  for (const p of parts) h.update(p).update('\0');
+  return h.digest('base64url').slice(0, 24);
+};
+
+/** Every file below `dir` (recursively), skipping the folders `skip` refuses; paths relative to `dir`. */
+function listFiles(dir: string, skip: (abs: string, name: string) => boolean, base = dir, out: string[] = []): string[] {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return out;
+  }
+  for (const e of entries) {
+    const abs = join(dir, e.name);
+    if (e.isDirectory()) {
+      if (!skip(abs, e.name)) listFiles(abs, skip, base, out);
+    } else out.push(relative(base, abs).split(sep).join('/'));
+  }
+  return out;
+}
+
+/** Packages the pipeline loads from node_modules at run time (not bundled into dist/): their versions count. */
+const EXTERNAL_PACKAGES = ['react', 'react-dom', 'shiki', 'esbuild'];
+
+function externalVersions(): string {
+  const require = createRequire(join(packageRoot(), 'package.json'));
+  return EXTERNAL_PACKAGES.map((name) => {
+    try {
+      return `${name}@${(JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version}`;
+    } catch {
+      return `${name}@?`;
+    }
+  }).join(',');
+}
+
+/**
+ * The version of the code that makes pages: the package version, the contents of the compiled renderer and
+ * theme (dist/) or, when running from TypeScript sources (tests), of renderer/ and templates/, the
+ * versions of Node and of the packages loaded from node_modules. Any edit to the generator misses the whole cache: a
+ * finer key would have to know which stage each file feeds, and getting that wrong gives wrong pages.
+ */
+export function pipelineKey(): string {
+  const pkg = packageRoot();
+  const fromDist = fileURLToPath(import.meta.url).endsWith('.js');
+  const dirs = fromDist ? [join(pkg, 'dist')] : [join(pkg, 'renderer'), join(pkg, 'templates')];
+  // Node's version too: highlighting runs the grammars' regular expressions on its engine.
+  const h = createHash('sha256').update(`${VERSION}\0${process.version}\0${externalVersions()}\0${process.env.NODE_ENV ?? ''}\0`);
+  for (const dir of dirs) {
+    const files = listFiles(dir, (_, name) => name === 'types' || name === 'node_modules')
+      .filter((f) => !f.endsWith('.map') && !/\.test\.tsx?$/.test(f))
+      .sort();
+    for (const f of files) h.update(f).update('\0').update(readFileSync(join(dir, f))).update('\0');
+  }
+  return h.digest('base64url').slice(0, 24);
+}
+
+/**
+ * Which files exist in the site (paths only, not contents): a doc's relative links and images are resolved
+ * against the files that exist, so adding or removing any file misses every cached doc. Skips node_modules,
+ * the folders at the top whose name starts with a dot (caches, previous outputs), the output folder and
+ * the build's own folders beside it.
+ */
+export function siteFileList(root: string, outDir: string): string {
+  const out = resolve(outDir);
+  const top = resolve(root);
+  // Beside the output: the folders a build writes first and keeps for the next one (write.ts).
+  const outParent = resolve(out, '..');
+  const outSibling = `.${basename(out)}.`;
+  const skip = (abs: string, name: string) =>
+    name === 'node_modules' || abs === out || (name.startsWith('.') && resolve(abs, '..') === top) || (name.startsWith(outSibling) && resolve(abs, '..') === outParent);
+  const files = listFiles(top, skip);
+  return hashOf(files.sort().join('\n'));
+}
+
+/** The contents of files (templates a site brings): hashed in the order given, a missing one named as such. */
+export function filesKey(files: string[]): string {
+  return hashOf(...files.map((f) => (existsSync(f) ? Buffer.concat([Buffer.from(f), readFileSync(f)]) : `missing:${f}`)));
+}

@@ -1,0 +1,150 @@
+// The build cache never gives a wrong page: after each kind of edit a build with the cache writes exactly,
+// byte for byte, what a clean build of the same sources writes; a build with nothing changed renders and
+// processes nothing; a damaged cache is a cold build, never a failed one.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../renderer/build.ts';
+import { CACHE_DIR } from '../renderer/cache/build-cache.ts';
+import { baseConfig, makeSite, minimalContent, page, REPO, runCli } from './helpers/fixture-site.ts';
+
+const PNG = (n: number) => Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, n]);
+
+const uiStrings = (locale: string) => readFileSync(join(REPO, 'i18n', `${locale}.json`), 'utf8');
+
+const content: Record<string, string | Buffer> = {
+  ...minimalContent,
+  'content/pt-BR/compute/lambda.md': page('AWS Lambda', ':::note\nSem servidores.\n:::\n\n```js title="handler.js"\nexport const handler = async () => 1;\n```\n\n![diagrama](./lambda.png)'),
+  'content/en/compute/lambda.md': page('AWS Lambda', ':::note\nNo servers.\n:::\n\n```js title="handler.js"\nexport const handler = async () => 1;\n```\n\n![diagram](./lambda.png)'),
+  'content/pt-BR/compute/lambda.png': PNG(1),
+  'content/en/compute/lambda.png': PNG(1),
+  'content/pt-BR/compute/s3.md': page('Amazon S3', 'Objetos.'),
+  'content/en/compute/s3.md': page('Amazon S3', 'Objects.'),
+  'i18n/pt-BR.json': uiStrings('pt-BR'),
+  'i18n/en.json': uiStrings('en'),
+};
+
+const configOf = (extra: Record<string, unknown>) => `export default ${JSON.stringify({ ...baseConfig, ...extra }, null, 2)};\n`;
+
+function edit(root: string, rel: string, change: (text: string) => string): void {
+  const file = join(root, rel);
+  const before = readFileSync(file, 'utf8');
+  const after = change(before);
+  expect(after, `the edit of ${rel} changes it`).not.toBe(before);
+  writeFileSync(file, after);
+}
+
+function put(root: string, rel: string, data: string | Buffer): void {
+  mkdirSync(dirname(join(root, rel)), { recursive: true });
+  writeFileSync(join(root, rel), data);
+}
+
+const buildWith = (root: string, cache: boolean) => build({ root, write: false, ...(cache ? { cacheDir: CACHE_DIR } : {}) });
+
+/** Fails with the names of the files that differ, missing or extra. */
+function expectSameOutput(warm: BuildResult, clean: BuildResult, step: string): void {
+  const names = new Set([...warm.files.keys(), ...clean.files.keys()]);
+  const differ = [...names].filter((n) => {
+    const a = warm.files.get(n);
+    const b = clean.files.get(n);
+    return !a || !b || Buffer.compare(Buffer.from(a as Uint8Array), Buffer.from(b as Uint8Array)) !== 0;
+  });
+  expect(differ, `after "${step}", files the cached build wrote differently from a clean build`).toEqual([]);
+}
+
+describe('build cache', () => {
+  it('gives, after each kind of edit, exactly what a clean build gives', async () => {
+    const root = makeSite(content);
+    const first = await buildWith(root, true);
+    expect(first.cache!.pages.rendered).toBeGreaterThan(0);
+
+    const steps: [string, () => void][] = [
+      ['nothing', () => undefined],
+      ['page content', () => edit(root, 'content/en/compute/ec2.md', (t) => t.replace('Virtual machines.', 'Virtual machines, billed by the second.'))],
+      ['front matter: title', () => edit(root, 'content/en/compute/s3.md', (t) => t.replace('title: Amazon S3', 'title: Amazon Simple Storage Service'))],
+      ['front matter: sidebar_label', () => edit(root, 'content/en/start.md', (t) => t.replace('sidebar_position: 1', 'sidebar_position: 1\nsidebar_label: Begin here'))],
+      ['front matter: sidebar_position', () => edit(root, 'content/en/compute/s3.md', (t) => t.replace('---\n\n', 'sidebar_position: 1\n---\n\n'))],
+      ['config: title', () => writeFileSync(join(root, 'site.config.ts'), configOf({ title: 'Fixture renamed' }))],
+      ['config: navbar', () => writeFileSync(join(root, 'site.config.ts'), configOf({ title: 'Fixture renamed', themeConfig: { ...baseConfig.themeConfig, navbar: { title: 'Brand', items: [...baseConfig.themeConfig.navbar.items, { href: 'https://aws.amazon.com', label: 'AWS', position: 'right' }] } } }))],
+      ['UI strings in i18n/', () => edit(root, 'i18n/en.json', (t) => t.replace(/"theme\.admonition\.note": "[^"]*"/, '"theme.admonition.note": "Remember"').replace(/"Skip to main content"/, '"Skip to the content"'))],
+      ['a _category_ file', () => edit(root, 'content/en/compute/_category_.json', (t) => t.replace('"Compute"', '"Computing"'))],
+      ['an image a page shows', () => put(root, 'content/en/compute/lambda.png', PNG(2))],
+      ['a deleted page (its translation stands in)', () => rmSync(join(root, 'content/en/compute/lambda.md'))],
+      ['a deleted page', () => rmSync(join(root, 'content/pt-BR/compute/s3.md'))],
+      ['an added page', () => put(root, 'content/en/compute/ebs.md', page('Amazon EBS', 'Block storage, next to [EC2](./ec2.md).'))],
+      ['a template the site brings', () => put(root, 'templates/pages/home.tsx', 'export default function Home() {\n  return <main><h1>Our home</h1></main>;\n}\n')],
+      ['an edit of that template', () => edit(root, 'templates/pages/home.tsx', (t) => t.replace('Our home', 'Our new home'))],
+    ];
+    for (const [step, change] of steps) {
+      change();
+      const warm = await buildWith(root, true);
+      const clean = await buildWith(root, false);
+      expectSameOutput(warm, clean, step);
+      if (step === 'nothing') {
+        const pages = Object.values(warm.pagesPerLocale).reduce((a, b) => a + b, 0);
+        expect(warm.cache).toEqual({ pages: { rendered: 0, cached: pages }, docs: { processed: 0, cached: 8 }, search: { built: 0, cached: 2 } });
+      }
+      // One page's text: that page alone is processed and rendered again.
+      if (step === 'page content') expect({ rendered: warm.cache!.pages.rendered, processed: warm.cache!.docs.processed }).toEqual({ rendered: 1, processed: 1 });
+    }
+  });
+
+  it('a build with nothing changed renders nothing, and says so', () => {
+    const root = makeSite(minimalContent);
+    const first = runCli(['build', '--root', root]);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/cache: pages \d+ rendered, 0 from cache/);
+    const again = runCli(['build', '--root', root]);
+    expect(again.status, again.stderr).toBe(0);
+    const pages = Number(/Built (\d+) pages/.exec(again.stdout)![1]);
+    expect(again.stdout).toContain(`cache: pages 0 rendered, ${pages} from cache; docs 0 processed, 4 from cache`);
+    const clean = runCli(['build', '--root', root, '--no-cache']);
+    expect(clean.status, clean.stderr).toBe(0);
+    expect(clean.stdout).not.toContain('cache:');
+  });
+
+  it('a build into a folder inside the site does not count its own output as a change of the site', async () => {
+    const root = makeSite(minimalContent);
+    mkdirSync(join(root, 'out'));
+    const into = (outDir: string) => build({ root, outDir, cacheDir: CACHE_DIR });
+    await into('out/site');
+    // The second build leaves the first one's output beside the new one (out/.site.previous), the third reuses it.
+    for (let i = 0; i < 2; i++) expect((await into('out/site')).cache).toMatchObject({ docs: { processed: 0 }, pages: { rendered: 0 } });
+    expect(readdirSync(join(root, 'out'))).toContain('.site.previous');
+  });
+
+  it('a damaged or foreign cache is a cold build, never a failed one', async () => {
+    const root = makeSite(content);
+    const clean = await buildWith(root, false);
+    await buildWith(root, true);
+    const dir = join(root, CACHE_DIR);
+    expect(readdirSync(dir).sort()).toEqual(['docs', 'pages', 'search']);
+    const entries = (kind: string) => readdirSync(join(dir, kind)).filter((f) => f !== 'pipeline');
+    // Cut short (a build killed while writing, on a file system that does not rename atomically), garbage,
+    // empty, a folder where a file should be; and a temporary file a killed build left.
+    for (const [i, f] of entries('docs').entries()) truncateSync(join(dir, 'docs', f), i * 7);
+    for (const f of entries('pages')) writeFileSync(join(dir, 'pages', f), 'not a cache entry');
+    for (const f of entries('search')) {
+      rmSync(join(dir, 'search', f));
+      mkdirSync(join(dir, 'search', f));
+    }
+    writeFileSync(join(dir, 'docs', 'x.tmp-1234'), 'half');
+    const damaged = await buildWith(root, true);
+    expectSameOutput(damaged, clean, 'a damaged cache');
+    expect(damaged.cache).toMatchObject({ pages: { cached: 0 }, docs: { cached: 0 }, search: { cached: 0 } });
+    // The damaged entries were replaced: the next build takes everything from the cache.
+    expect(entries('docs')).not.toContain('x.tmp-1234');
+    const again = await buildWith(root, true);
+    expectSameOutput(again, clean, 'a repaired cache');
+    expect(again.cache).toMatchObject({ pages: { rendered: 0 }, docs: { processed: 0 }, search: { built: 0 } });
+    // Made by another version of the code: not used, and replaced.
+    for (const kind of ['docs', 'pages', 'search']) writeFileSync(join(dir, kind, 'pipeline'), 'another version');
+    const foreign = await buildWith(root, true);
+    expectSameOutput(foreign, clean, 'a cache of another version');
+    expect(foreign.cache).toMatchObject({ pages: { cached: 0 }, docs: { cached: 0 }, search: { cached: 0 } });
+    // Not a folder at all.
+    rmSync(dir, { recursive: true });
+    writeFileSync(dir, 'a file');
+    expectSameOutput(await buildWith(root, true), clean, 'a file in place of the cache folder');
+  });
+});
