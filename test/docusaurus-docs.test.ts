@@ -129,7 +129,11 @@ describe('a Docusaurus 3 docs folder', () => {
     expect(second).toContain('<title>Second | Orchard</title>');
     expect(second.match(/<h1\b/g)).toHaveLength(1);
     expect(second).not.toContain('class="doc-title"');
-    const noHeading = await buildSite(false, { ...DOCS, 'docs/01-basics/plain-notes.md': 'Just a paragraph, then [a relative URL](../guides/graft).\n' });
+    // `title: ""` is accepted, as by Docusaurus, and the page's own heading applies.
+    const noHeading = await buildSite(false, { ...DOCS, 'docs/01-basics/plain-notes.md': 'Just a paragraph, then [a relative URL](../guides/graft).\n', 'docs/01-basics/empty-title.md': '---\ntitle: ""\n---\n\n# Pruning calendar\n\nText.\n' });
+    const empty = noHeading.html('docs/basics/empty-title.html');
+    expect(empty).toContain('<title>Pruning calendar | Orchard</title>');
+    expect(empty.match(/<h1\b/g)).toHaveLength(1);
     const notes = noHeading.html('docs/basics/plain-notes.html');
     expect(notes).toContain('<h1 class="doc-title">plain-notes</h1>');
     // A relative URL is resolved from the page's own URL, as the browser does, and written out.

@@ -17,4 +17,9 @@ describe('front matter', () => {
       expect((err as { location?: { line: number } }).location?.line ?? (err as { line?: number }).line).toBe(3);
     }
   });
+
+  it('takes `title: ""` as no title, as Docusaurus accepts it, but refuses a title of spaces', () => {
+    expect(parseFrontMatter('---\ntitle: ""\n---\n# Heading', 'a.md').data.title).toBeUndefined();
+    expect(() => parseFrontMatter('---\ntitle: "  "\n---\nx', 'a.md')).toThrow(/title.*blank/);
+  });
 });

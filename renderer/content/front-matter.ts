@@ -17,8 +17,11 @@ const dateLike = z.preprocess((v) => (v instanceof Date && !Number.isNaN(v.getTi
 
 export const frontMatterSchema = z.object({
   id: nonBlank.optional(),
-  /** Else the page's first `# Heading`, else the file name. */
-  title: nonBlank.optional(),
+  /**
+   * Else the page's first `# Heading`, else the file name. Docusaurus accepts `title: ""` (its schema allows the
+   * empty string) and then shows the page's own heading: taken as no title. Only spaces is still a mistake.
+   */
+  title: z.preprocess((v) => (v === '' ? undefined : v), nonBlank.optional()),
   description: z.string().optional(),
   slug: nonBlank.optional(),
   sidebar_label: z.string().optional(),
