@@ -12,6 +12,7 @@ import { renderMarkdown } from './markdown.ts';
 import { usesMdx } from './mdx/detect.ts';
 import { renderMdx } from './mdx/render.ts';
 import type { CodeBlock } from './code-lines.ts';
+import type { MdxSite } from '../../templates/mdx/context.ts';
 
 export interface DocJob {
   locale: string;
@@ -28,6 +29,8 @@ export interface DocJob {
   /** Where referenced images and files are looked for; without it they are left as written. */
   assets?: { root: string; staticDir: string; baseUrl: string };
   codeThemes: { light: string; dark: string };
+  /** The site facts MDX pages may read (Docusaurus's `useDocusaurusContext`, `useBaseUrl`). */
+  site?: MdxSite;
   strings: { admonitions: Record<string, string>; copyCode: string; footnoteLabel: string; footnoteBackLabel: string };
 }
 
@@ -94,7 +97,7 @@ export async function processDoc(job: DocJob, services: DocServices = {}): Promi
       throw err;
     }
     // MDX pages (`.mdx`, or `.md` using MDX syntax) take the MDX compiler; plain Markdown keeps the fast path.
-    const render = usesMdx(job.relPath, body) ? (input: Parameters<typeof renderMarkdown>[0]) => renderMdx({ ...input, absPath: job.absPath, siteRoot: siteRootOf(job) }) : renderMarkdown;
+    const render = usesMdx(job.relPath, body) ? (input: Parameters<typeof renderMarkdown>[0]) => renderMdx({ ...input, absPath: job.absPath, siteRoot: siteRootOf(job), ...(job.site ? { site: job.site } : {}) }) : renderMarkdown;
     const out = await render({
       body,
       file: job.file,

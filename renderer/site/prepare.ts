@@ -12,6 +12,7 @@ import type { BuildCache } from '../cache/build-cache.ts';
 import type { CompiledConfig } from '../config/compile.ts';
 import { loadConfig, type LoadedConfig } from '../config/load.ts';
 import { placeholderWarnings } from '../config/site-url.ts';
+import { localize } from '../config/validate.ts';
 import type { ContentFile } from '../content/files.ts';
 import { loadContent, type LocaleContent } from '../content/load.ts';
 import type { DocJob } from '../content/process-doc.ts';
@@ -117,6 +118,7 @@ export function docJobFactory(loaded: LoadedConfig, locales: LocaleInfo[], strin
       linkStyle: { routeBasePath: config.docs.routeBasePath, trailingSlash: config.trailingSlash === true, localePrefix: l.prefix },
       assets: { root: loaded.root, staticDir: siteOrPackageDir(loaded.root, 'static'), baseUrl: config.baseUrl },
       codeThemes: config.themeConfig.code.theme,
+      site: { title: config.title, tagline: localize(config.tagline, file.locale), url: config.url, baseUrl: config.baseUrl, trailingSlash: config.trailingSlash, locale: file.locale, defaultLocale: locales[0]!.code, locales: locales.map((x) => x.code) },
       strings: {
         admonitions: Object.fromEntries(['note', 'tip', 'info', 'warning', 'danger'].map((k) => [k, s[`theme.admonition.${k}`] ?? k])),
         copyCode: s['theme.CodeBlock.copyButtonAriaLabel'] ?? 'Copy',

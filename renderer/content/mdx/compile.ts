@@ -1,8 +1,9 @@
-// MDX source → a React component, with every import resolved: theme components from templates/mdx/, Markdown
-// partials (`import Part from './_part.md'`) compiled the same way, the site's own components bundled by
-// site-components.ts. Errors name the file and line of what could not be compiled or resolved.
+// MDX source → a React component, with every import resolved: theme components and Docusaurus's client modules
+// from templates/mdx/, Markdown partials (`import Part from './_part.md'`) compiled the same way, the site's own
+// components and CSS modules bundled by site-components.ts. Errors name the file and line of what could not be
+// compiled or resolved.
 import { compile, run } from '@mdx-js/mdx';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createElement, type ComponentType } from 'react';
@@ -21,22 +22,31 @@ import Details from '../../../templates/mdx/Details.tsx';
 import DocCardList from '../../../templates/mdx/DocCardList.tsx';
 import Heading from '../../../templates/mdx/Heading.tsx';
 import Tabs, { TabItem } from '../../../templates/mdx/Tabs.tsx';
+import { BrowserOnly, Link, useBaseUrl, useBaseUrlUtils, useDocusaurusContext, useIsBrowser } from '../../../templates/mdx/docusaurus.tsx';
 import { mdx1Compat } from './compat.ts';
-import { readScope, type PageImport, type ThemeComponent } from './scope.ts';
-import { loadSiteComponent } from './site-components.ts';
+import { PROVIDED_MODULES, readScope, type PageImport } from './scope.ts';
+import { loadSiteModule, provideModules } from './site-components.ts';
 
 type Components = Record<string, ComponentType<never>>;
 export type MdxComponent = ComponentType<{ components?: Components }>;
 
-const THEME: Record<ThemeComponent, Record<string, unknown>> = {
-  Tabs: { default: Tabs, TabItem },
-  TabItem: { default: TabItem },
-  Admonition: { default: Admonition },
-  Details: { default: Details },
-  CodeBlock: { default: CodeBlock },
-  DocCardList: { default: DocCardList },
-  Heading: { default: Heading },
+/** The modules a page (or a site component) may import from us, by specifier: each one's exports. */
+const MODULES: Record<string, Record<string, unknown>> = {
+  '@theme/Tabs': { default: Tabs, TabItem },
+  '@theme/TabItem': { default: TabItem },
+  '@theme/Admonition': { default: Admonition },
+  '@theme/Details': { default: Details },
+  '@theme/CodeBlock': { default: CodeBlock },
+  '@theme/DocCardList': { default: DocCardList },
+  '@theme/Heading': { default: Heading },
+  '@docusaurus/Link': { default: Link },
+  '@docusaurus/BrowserOnly': { default: BrowserOnly },
+  '@docusaurus/useBaseUrl': { default: useBaseUrl, useBaseUrlUtils },
+  '@docusaurus/useDocusaurusContext': { default: useDocusaurusContext },
+  '@docusaurus/useIsBrowser': { default: useIsBrowser },
 };
+if (PROVIDED_MODULES.some((m) => !MODULES[m])) throw new Error('compile.ts: a provided module has no implementation');
+provideModules(MODULES);
 /** What every page may use without an import (Docusaurus's default MDX scope). */
 export const GLOBAL_COMPONENTS: Components = { Admonition: Admonition as never, Details: Details as never };
 
@@ -51,6 +61,8 @@ export interface MdxUnit {
   siteRoot: string;
   admonitionTitles: Record<string, string>;
   warnings: string[];
+  /** CSS the page's components and CSS modules bring (in import order, each once): the page carries it. */
+  styles: Set<string>;
 }
 
 const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
@@ -87,22 +99,30 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
     throw errors.length === 1 ? errors[0]! : new AggregateUserError(errors);
   }
   const bound: Components = {};
-  for (const imp of scope.imports) bound[imp.local] = await resolveImport(unit, imp, stack, at(imp.line));
-  const { default: Content } = (await run(code, { ...jsxRuntime, baseUrl: pathToFileURL(unit.absPath) })) as { default: MdxComponent };
+  const values: Record<string, unknown> = {};
+  for (const imp of scope.imports) {
+    const value = await resolveImport(unit, imp, stack, at(imp.line));
+    if (imp.local) bound[imp.local] = values[imp.local] = value;
+  }
+  // The imports were taken out of the program (readScope): tags reach them through `components`, and every other
+  // use (`useBaseUrl('/x')`, `styles.box`) through these bindings, declared where the imports stood.
+  if (Object.keys(values).length) code = code.replace(/^("use strict";\n)?/, `$1const {${Object.keys(values).join(', ')}} = arguments[0].__imports;\n`);
+  const { default: Content } = (await run(code, { ...jsxRuntime, baseUrl: pathToFileURL(unit.absPath), __imports: values } as never)) as { default: MdxComponent };
   return ({ components }) => createElement(Content, { components: { ...GLOBAL_COMPONENTS, ...components, ...bound } });
 }
 
 async function resolveImport(unit: MdxUnit, imp: PageImport, stack: string[], where: { file: string; line: number }): Promise<ComponentType<never>> {
   const { target } = imp;
-  if (target.kind === 'theme') {
-    const value = target.export === '*' ? THEME[target.name] : THEME[target.name][target.export];
-    if (!value) throw new ContentError(`"@theme/${target.name}" has no export "${target.export}".`, where, { hint: `Import it as \`import ${imp.local} from '@theme/${target.name}';\`.` });
+  if (target.kind === 'module') {
+    const exports = MODULES[target.specifier]!;
+    const value = target.export === '*' ? exports : exports[target.export];
+    if (!value) throw new ContentError(`"${target.specifier}" has no export "${target.export}".`, where, { hint: `Import it as \`import ${imp.local} from '${target.specifier}';\`.` });
     return value as ComponentType<never>;
   }
   const path = target.specifier.startsWith('@site/') ? resolve(unit.siteRoot, target.specifier.slice('@site/'.length)) : resolve(dirname(unit.absPath), target.specifier);
-  const found = [path, ...['.tsx', '.jsx', '.ts', '.js', '.mdx', '.md', '/index.tsx', '/index.jsx', '/index.js'].map((ext) => path + ext)].find((p) => existsSync(p) && !p.endsWith('/'));
+  const found = [path, ...['.tsx', '.jsx', '.ts', '.js', '.mdx', '.md', '/index.tsx', '/index.jsx', '/index.js'].map((ext) => path + ext)].find((p) => existsSync(p) && statSync(p).isFile());
   const shown = relative(unit.siteRoot, path) || path;
-  if (!found) throw new ContentError(`The component "${imp.local}" cannot be resolved: "${target.specifier}" does not exist (looked for ${shown}).`, where, { hint: 'Fix the path of the import or create the file.' });
+  if (!found) throw new ContentError(`"${imp.local}" cannot be resolved: "${target.specifier}" does not exist (looked for ${shown}).`, where, { hint: 'Fix the path of the import or create the file.' });
   if (/\.mdx?$/.test(found)) {
     if (stack.includes(found)) throw new ContentError(`The partial "${target.specifier}" imports itself (through ${stack.map((s) => relative(unit.siteRoot, s)).join(' → ')}).`, where, { hint: 'Break the cycle of imports.' });
     const source = readUtf8(found, relative(unit.siteRoot, found));
@@ -110,5 +130,7 @@ async function resolveImport(unit: MdxUnit, imp: PageImport, stack: string[], wh
     const Part = await compileMdx({ ...unit, absPath: found, file: relative(unit.siteRoot, found), body: source.slice(fm.length), lineOffset: fm.split('\n').length - 1 }, [...stack, unit.absPath]);
     return Part as ComponentType<never>;
   }
-  return loadSiteComponent(found, target.export, imp.local, where);
+  const loaded = await loadSiteModule(found, unit.siteRoot, target.export, imp.local, where);
+  for (const css of loaded.styles) unit.styles.add(css);
+  return loaded.value as ComponentType<never>;
 }

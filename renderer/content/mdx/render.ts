@@ -11,7 +11,7 @@ import { ContentError } from '../../errors.ts';
 import { admonitionKind } from '../admonitions.ts';
 import type { SourceLink } from '../links.ts';
 import { finishPage, usePageStages, type MarkdownInput, type MarkdownOutput, type PageSinks } from '../markdown.ts';
-import { MdxThemeContext, type MdxTheme } from '../../../templates/mdx/context.ts';
+import { MdxThemeContext, type MdxSite, type MdxTheme } from '../../../templates/mdx/context.ts';
 import { compileMdx } from './compile.ts';
 import { errorLocation, startRender } from './source-lines.ts';
 import { walk } from '../walk.ts';
@@ -19,18 +19,29 @@ import { walk } from '../walk.ts';
 export interface MdxInput extends MarkdownInput {
   absPath: string;
   siteRoot: string;
+  /** What `useDocusaurusContext` and `useBaseUrl` read; without it, a site at `/` with no title. */
+  site?: MdxSite;
 }
+
+const escapeStyle = (css: string) => css.replace(/<\/(style)/gi, '<\\/$1');
 
 export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
   const warnings: string[] = [];
   const links: SourceLink[] = [];
   const titles = input.strings.admonitions;
-  const Page = await compileMdx({ absPath: input.absPath, file: input.file, body: input.body, lineOffset: input.lineOffset, siteRoot: input.siteRoot, admonitionTitles: titles, warnings });
+  const styles = new Set<string>();
+  const Page = await compileMdx({ absPath: input.absPath, file: input.file, body: input.body, lineOffset: input.lineOffset, siteRoot: input.siteRoot, admonitionTitles: titles, warnings, styles });
+  const said = new Set<string>();
   const theme: MdxTheme = {
     admonition: (type) => {
       const kind = admonitionKind(type) ?? 'note';
       if (!admonitionKind(type)) warnings.push(`${input.file}: unknown admonition type "${type}", rendered as a note`);
       return { kind, title: titles[kind] ?? kind };
+    },
+    site: input.site ?? { title: '', tagline: '', url: '', baseUrl: '/', locale: 'en', defaultLocale: 'en', locales: ['en'] },
+    warn: (message) => {
+      if (!said.has(message)) warnings.push(`${input.file}: ${message}`);
+      said.add(message);
     },
   };
   let html: string;
@@ -56,5 +67,9 @@ export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
   const sinks: PageSinks = { warnings, links, copies: [], missing: [] };
   usePageStages(processor, input, sinks);
   const tree = (await processor.run(parsed, { path: input.file } as unknown as VFile)) as HastRoot;
-  return finishPage(tree, input, sinks);
+  const page = finishPage(tree, input, sinks);
+  // The page's own CSS (its components' and CSS modules') travels with its HTML, so a page reached by client-side
+  // navigation brings it too; after the page stages, which have no business in it.
+  if (styles.size) page.html = `<style>${escapeStyle([...styles].join('\n'))}</style>${page.html}`;
+  return page;
 }

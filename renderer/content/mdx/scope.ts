@@ -7,13 +7,19 @@ import { walk } from '../walk.ts';
 /** Theme components a page may import from `@theme/<Name>`. */
 export const THEME_COMPONENTS = ['Tabs', 'TabItem', 'Admonition', 'Details', 'CodeBlock', 'DocCardList', 'Heading'] as const;
 export type ThemeComponent = (typeof THEME_COMPONENTS)[number];
+/** Docusaurus's client modules a page may import from `@docusaurus/<Name>` (templates/mdx/docusaurus.tsx). */
+export const DOCUSAURUS_MODULES = ['Link', 'BrowserOnly', 'useBaseUrl', 'useDocusaurusContext', 'useIsBrowser'] as const;
 /** Usable without an import, as in Docusaurus's default MDX scope. */
 const GLOBAL: ReadonlySet<string> = new Set(['Admonition', 'Details']);
 
-export type ImportTarget = { kind: 'theme'; name: ThemeComponent; export: string } | { kind: 'file'; specifier: string; export: string };
+/** A module we provide (by its specifier, e.g. `@theme/Tabs`), or a file of the site. */
+export type ImportTarget = { kind: 'module'; specifier: string; export: string } | { kind: 'file'; specifier: string; export: string };
+
+/** Every module specifier a page or a site component may import from us. */
+export const PROVIDED_MODULES: readonly string[] = [...THEME_COMPONENTS.map((c) => `@theme/${c}`), ...DOCUSAURUS_MODULES.map((m) => `@docusaurus/${m}`)];
 
 export interface PageImport {
-  /** The name the page uses. */
+  /** The name the page uses; '' for an import made for its effect (`import './x.css'`). */
   local: string;
   target: ImportTarget;
   line: number;
@@ -44,13 +50,12 @@ interface JsxNode {
 }
 
 function targetOf(specifier: string, exported: string): ImportTarget | string {
-  if (specifier.startsWith('@theme/')) {
-    const name = specifier.slice('@theme/'.length) as ThemeComponent;
-    if (!THEME_COMPONENTS.includes(name)) return `"${specifier}" is not a theme component we provide (we have ${THEME_COMPONENTS.map((c) => `@theme/${c}`).join(', ')}).`;
-    return { kind: 'theme', name, export: exported };
+  if (specifier.startsWith('@theme/') || specifier.startsWith('@docusaurus/')) {
+    if (!PROVIDED_MODULES.includes(specifier)) return `"${specifier}" is not a module we provide (we have ${PROVIDED_MODULES.join(', ')}).`;
+    return { kind: 'module', specifier, export: exported };
   }
   if (specifier.startsWith('./') || specifier.startsWith('../') || specifier.startsWith('@site/')) return { kind: 'file', specifier, export: exported };
-  return `"${specifier}" cannot be imported: an MDX page may import theme components (@theme/…), Markdown partials (./_part.md) and the site's own components (@site/src/…).`;
+  return `"${specifier}" cannot be imported: an MDX page may import theme components (@theme/…), Docusaurus's client modules (@docusaurus/Link, …), Markdown partials (./_part.md) and the site's own files (@site/src/…).`;
 }
 
 /** Collects the page's imports (removing them from the tree) and checks every component tag has a definition. */
@@ -65,6 +70,12 @@ export function readScope(tree: Root, knownLocal: ReadonlySet<string> = new Set(
     const rest = body.filter((statement) => {
       const line = statement.loc?.start.line ?? esm.position?.start.line ?? 1;
       if (statement.type === 'ImportDeclaration') {
+        // `import './styles.css'`: nothing named, but the file still counts (its CSS, or an error if it is missing).
+        if (!statement.specifiers?.length) {
+          const target = targetOf(String(statement.source?.value), '*');
+          if (typeof target === 'string') problems.push({ line, message: target, hint: 'Remove the import or point it at a file of the site.' });
+          else if (target.kind === 'file') imports.push({ local: '', target, line });
+        }
         for (const spec of statement.specifiers ?? []) {
           const exported = spec.type === 'ImportDefaultSpecifier' ? 'default' : spec.type === 'ImportNamespaceSpecifier' ? '*' : (spec.imported?.name ?? String(spec.imported?.value));
           const target = targetOf(String(statement.source?.value), exported);

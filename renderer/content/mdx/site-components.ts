@@ -1,50 +1,105 @@
-// The site's own components (`@site/src/components/…`), bundled with esbuild for the server render. React is
-// left to our copy (one React instance, or hooks break), passed as file URLs so the bundle runs from memory.
-import { build } from 'esbuild';
+// The site's own files that pages import (`@site/src/components/…`, `./styles.module.css`), bundled with esbuild
+// for the server render. React is left to our copy (one React instance, or hooks break), passed as file URLs so
+// the bundle runs from memory; `@theme/…` and `@docusaurus/…` are ours too (see compile.ts), reached through a
+// registry so a bundle sees the very objects the page does (one React context for the site's facts).
+// CSS comes back as text for the page to carry: plain `.css` as written, CSS modules (`*.module.css`) with local
+// class names that stay the same from build to build and never meet another module's (see cssModuleName).
+import { build, type Plugin } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ComponentType } from 'react';
 import { ContentError } from '../../errors.ts';
+import { PROVIDED_MODULES } from './scope.ts';
 
 const require = createRequire(import.meta.url);
-const loaded = new Map<string, Promise<Record<string, unknown>>>();
+const REGISTRY = Symbol.for('cheatsheet.mdx.modules');
 
-async function bundle(file: string): Promise<Record<string, unknown>> {
+interface Bundled {
+  exports: Record<string, unknown>;
+  /** The CSS the file and what it imports bring, '' if none. */
+  css: string;
+}
+const loaded = new Map<string, Promise<Bundled>>();
+
+/** Makes the modules pages import available to bundled site files (compile.ts calls it once). */
+export function provideModules(modules: Record<string, Record<string, unknown>>): void {
+  (globalThis as Record<symbol, unknown>)[REGISTRY] = modules;
+}
+
+/**
+ * esbuild names a CSS module's classes `<file stem>_<class>`, unique within one bundle only; every site file is
+ * a bundle of its own, so two `styles.module.css` would both give `styles_box`. The stem gets a hash of the
+ * file's path in the site: stable across builds and machines, different for each file.
+ */
+function cssModuleName(file: string, siteRoot: string): string {
+  const hash = createHash('sha256').update(relative(siteRoot, file).split('\\').join('/')).digest('hex').slice(0, 6);
+  return `${basename(file, '.module.css').replace(/[^\w-]/g, '_')}_${hash}.module.css`;
+}
+
+function plugins(siteRoot: string): Plugin[] {
+  return [
+    {
+      name: 'our-modules',
+      setup(b) {
+        b.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: pathToFileURL(require.resolve(args.path)).href, external: true }));
+        b.onResolve({ filter: /^@(theme|docusaurus)\// }, (args) =>
+          PROVIDED_MODULES.includes(args.path) ? { path: args.path, namespace: 'provided' } : { errors: [{ text: `"${args.path}" is not a module we provide (we have ${PROVIDED_MODULES.join(', ')}).` }] },
+        );
+        b.onLoad({ filter: /.*/, namespace: 'provided' }, (args) => {
+          const names = Object.keys(((globalThis as Record<symbol, Record<string, Record<string, unknown>>>)[REGISTRY] ?? {})[args.path] ?? {}).filter((n) => n !== 'default');
+          const from = `globalThis[Symbol.for('cheatsheet.mdx.modules')][${JSON.stringify(args.path)}]`;
+          return { contents: `const m = ${from};\nexport default m.default;\n${names.map((n) => `export const ${n} = m.${n};`).join('\n')}`, loader: 'js' };
+        });
+        b.onResolve({ filter: /^@site\// }, (args) => ({ path: resolve(siteRoot, args.path.slice('@site/'.length)) }));
+        b.onResolve({ filter: /\.module\.css$/ }, (args) => {
+          const real = args.path.startsWith('/') ? args.path : resolve(args.resolveDir, args.path);
+          return { path: resolve(dirname(real), cssModuleName(real, siteRoot)), namespace: 'css-module', pluginData: real };
+        });
+        b.onLoad({ filter: /.*/, namespace: 'css-module' }, (args) => ({ contents: readFileSync(args.pluginData as string, 'utf8'), loader: 'local-css', resolveDir: dirname(args.pluginData as string) }));
+      },
+    },
+  ];
+}
+
+async function bundle(file: string, siteRoot: string): Promise<Bundled> {
+  // CSS imported by a page is bundled through a two-line module that hands a CSS module's class map on.
+  const stdin = file.endsWith('.css') ? { contents: `import * as m from ${JSON.stringify(file)};\nexport default m.default ?? {};`, resolveDir: dirname(file), loader: 'js' as const } : undefined;
   const out = await build({
-    entryPoints: [file],
+    ...(stdin ? { stdin } : { entryPoints: [file] }),
     bundle: true,
     write: false,
+    outdir: resolve(siteRoot, '.cheatsheet-components'),
+    absWorkingDir: siteRoot,
     format: 'esm',
     platform: 'node',
     target: 'node20',
     jsx: 'automatic',
     logLevel: 'silent',
-    loader: { '.css': 'empty', '.svg': 'dataurl', '.png': 'dataurl' },
-    plugins: [
-      {
-        name: 'our-react',
-        setup(b) {
-          b.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: pathToFileURL(require.resolve(args.path)).href, external: true }));
-        },
-      },
-    ],
+    loader: { '.svg': 'dataurl', '.png': 'dataurl', '.jpg': 'dataurl', '.gif': 'dataurl', '.webp': 'dataurl', '.woff': 'dataurl', '.woff2': 'dataurl' },
+    plugins: plugins(siteRoot),
   });
-  const code = out.outputFiles[0]!.text;
-  return (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as Record<string, unknown>;
+  const js = out.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
+  // esbuild heads each part with a comment naming its source file: no use in a page.
+  const css = (out.outputFiles.find((f) => f.path.endsWith('.css'))?.text ?? '').replace(/^\/\* .* \*\/\n/gm, '').trim();
+  const exports = (await import(`data:text/javascript;base64,${Buffer.from(js).toString('base64')}`)) as Record<string, unknown>;
+  return { exports, css };
 }
 
-export async function loadSiteComponent(file: string, exported: string, local: string, where: { file: string; line: number }): Promise<ComponentType<never>> {
+/** One export of a site file (a component, a CSS module's class map), with the CSS it brings. */
+export async function loadSiteModule(file: string, siteRoot: string, exported: string, local: string, where: { file: string; line: number }): Promise<{ value: unknown; styles: string[] }> {
   let module = loaded.get(file);
-  if (!module) loaded.set(file, (module = bundle(file)));
-  let exports: Record<string, unknown>;
+  if (!module) loaded.set(file, (module = bundle(file, siteRoot)));
+  let bundled: Bundled;
   try {
-    exports = await module;
+    bundled = await module;
   } catch (err) {
     loaded.delete(file);
     const first = (err as { errors?: { text: string; location?: { file: string; line: number } }[] }).errors?.[0];
-    throw new ContentError(`The component "${local}" could not be bundled: ${first ? `${first.location ? `${first.location.file}:${first.location.line}: ` : ''}${first.text}` : (err as Error).message}`, where, { hint: 'Fix the component file.' });
+    throw new ContentError(`"${local}" could not be bundled: ${first ? `${first.location ? `${first.location.file}:${first.location.line}: ` : ''}${first.text}` : (err as Error).message}`, where, { hint: 'Fix the imported file.' });
   }
-  const value = exported === '*' ? exports : exports[exported];
-  if (typeof value !== 'function' && (typeof value !== 'object' || value === null)) throw new ContentError(`The component "${local}" cannot be resolved: its file has no export "${exported}".`, where, { hint: 'Export the component (e.g. `export default function …`).' });
-  return value as ComponentType<never>;
+  const value = exported === '*' ? bundled.exports : bundled.exports[exported];
+  if (typeof value !== 'function' && (typeof value !== 'object' || value === null)) throw new ContentError(`"${local}" cannot be resolved: its file has no export "${exported}".`, where, { hint: 'Export it (e.g. `export default function …`).' });
+  return { value, styles: bundled.css ? [bundled.css] : [] };
 }
