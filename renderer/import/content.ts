@@ -2,9 +2,10 @@
 // site's components the docs import, and what the pages use that this version does not build yet.
 import matter from 'gray-matter';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { FRONT_MATTER_KEYS } from '../content/front-matter.ts';
 import type { Note, ThemeTranslations } from './map-config.ts';
+import { relocateReferences } from './relocate.ts';
 
 export function walkFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -18,13 +19,14 @@ export function walkFiles(dir: string): string[] {
   return out;
 }
 
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const rel = (from: string, p: string) => relative(from, p).split(sep).join('/');
 const isDoc = (f: string) => /\.mdx?$/.test(f);
 
 /** Routes the site serves outside its docs (blog, src/pages): links into them have nowhere to go here. */
-export function foreignRoutes(src: string, blog: boolean): { route: string; file: string }[] {
+export function foreignRoutes(src: string, blog: { path: string; routeBasePath: string } | false): { route: string; file: string }[] {
   const routes: { route: string; file: string }[] = [];
-  if (blog && existsSync(join(src, 'blog'))) routes.push({ route: '/blog', file: 'blog/' });
+  if (blog && existsSync(join(src, blog.path))) routes.push({ route: blog.routeBasePath, file: `${blog.path}/` });
   const pages = join(src, 'src', 'pages');
   for (const f of walkFiles(pages)) {
     if (!/\.(jsx?|tsx?|mdx?)$/.test(f) || /(^|\/)_/.test(rel(pages, f))) continue;
@@ -49,6 +51,10 @@ export function copyContent(opts: {
   current: ThemeTranslations;
   sidebarIds: string[];
   foreign: { route: string; file: string }[];
+  /** The blog's route, among the foreign ones. */
+  blogRoute?: string;
+  /** The site's published address (`url` + `baseUrl`), to know absolute links to its own routes. */
+  siteBase?: string;
 }): ContentResult {
   const { src, out } = opts;
   const notes: Note[] = [];
@@ -61,6 +67,17 @@ export function copyContent(opts: {
   const mdx: string[] = [];
   const components = new Set<string>();
   const known = new Set(FRONT_MATTER_KEYS);
+  // Where a file of the Docusaurus site is in the new one: docs by locale under content/, the rest in place.
+  const place = (abs: string): string | undefined => {
+    for (const [locale, dir] of sources) {
+      const r = relative(dir, abs);
+      if (!r.startsWith('..') && !isAbsolute(r)) return join('content', locale, r);
+    }
+    const r = relative(src, abs);
+    return r.startsWith('..') || isAbsolute(r) ? undefined : r;
+  };
+  const outside = new Set<string>();
+  const ignored: string[] = [];
   for (const [locale, from] of sources) {
     const to = join(out, 'content', locale);
     if (!existsSync(from)) {
@@ -75,8 +92,16 @@ export function copyContent(opts: {
         cpSync(file, target);
         continue;
       }
-      pages[locale] = (pages[locale] ?? 0) + 1;
       const shown = rel(src, file);
+      // Docusaurus lists a locale's docs from the source folder and reads each from the translation folder when a
+      // file of the same path is there: a translated file with no such source doc (`x.md` beside a source `x.mdx`,
+      // a page removed from the source) is never read. Partials (`_x.md`) are reached by imports, not listed.
+      const sourceDoc = join(sources.get(opts.defaultLocale)!, relative(from, file));
+      if (locale !== opts.defaultLocale && !/(^|[\\/])_/.test(relative(from, file)) && !existsSync(sourceDoc)) {
+        ignored.push(shown);
+        continue;
+      }
+      pages[locale] = (pages[locale] ?? 0) + 1;
       let text = readFileSync(file, 'utf8');
       if (file.endsWith('.mdx')) mdx.push(shown);
       try {
@@ -92,17 +117,29 @@ export function copyContent(opts: {
       }
       // Links into the blog or custom pages have nothing to point at here: the link text stays, the link goes,
       // and the warning names the route so it can be restored once that page exists again.
+      // The same goes for absolute links to those routes on the site's own address, which would be gone too.
+      const origin = opts.siteBase ? `(?:${escapeRe(opts.siteBase.replace(/\/+$/, ''))})?` : '';
       for (const { route } of opts.foreign) {
-        const path = route === '/' ? '\\/' : route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        const re = new RegExp(`\\[([^\\]]*)\\]\\((${path}(?:[/#?][^)\\s]*)?)\\)`, 'g');
+        const path = route === '/' ? '\\/' : escapeRe(route);
+        const re = new RegExp(`\\[([^\\]]*)\\]\\((${origin}${path}(?:[/#?][^)\\s]*)?)\\)`, 'g');
         text = text.replace(re, (_, label: string, target: string) => {
-          warnings.push(`${shown}: link to ${target} (a ${route === '/blog' ? 'blog' : 'custom page'} route, not imported) kept as text: "${label}"`);
+          warnings.push(`${shown}: link to ${target} (a ${opts.blogRoute === route ? 'blog' : 'custom page'} route, not imported) kept as text: "${label}"`);
           return label;
         });
       }
+      const moved = relocateReferences(text, file, from, place);
+      text = moved.text;
+      for (const line of moved.rewritten) warnings.push(`${shown}: path out of the docs folder rewritten for the new layout: ${line}`);
+      for (const abs of moved.outside) outside.add(abs);
       writeFileSync(target, text);
     }
   }
+  for (const abs of outside) {
+    const to = join(out, relative(src, abs));
+    mkdirSync(dirname(to), { recursive: true });
+    cpSync(abs, to);
+  }
+  if (ignored.length) notes.push({ what: `translated docs with no source doc (${ignored.length}), not imported`, file: ignored[0]!, todo: `Docusaurus never reads them either (a translation needs a source doc of the same path and extension): rename or add the source doc, then copy them to content/<locale>/. ${ignored.join(', ')}` });
   listUntranslated(out, opts, notes);
   translateCategories(out, opts, notes);
   for (const [key, files] of unknownKeys) {
@@ -111,7 +148,7 @@ export function copyContent(opts: {
   if (untitled.length) notes.push({ what: `pages without a \`title\` in front matter (${untitled.length})`, file: untitled[0]!, todo: 'This version needs `title:`; add it (Docusaurus takes the first # heading).' });
   if (mdx.length) notes.push({ what: `MDX files (${mdx.length})`, file: mdx[0]!, todo: 'Copied and built as MDX with the theme components (Tabs, Admonition, Details, CodeBlock, DocCardList); components of your own are rendered on the server only (no browser interactivity yet).' });
   for (const c of components) {
-    const candidates = [c, ...['.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.js'].map((e) => c + e)];
+    const candidates = [c, ...['.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts', '/index.jsx', '/index.js'].map((e) => c + e)];
     const found = candidates.find((p) => existsSync(join(src, p)) && statSync(join(src, p)).isFile());
     if (!found) continue;
     const dir = dirname(found);

@@ -83,7 +83,7 @@ export async function importDocusaurus(srcArg: string, outArg?: string): Promise
   mkdirSync(out, { recursive: true });
   const foreign = foreignRoutes(src, mapped.blog);
   const configWarnings = dropForeignLinks(mapped.config, foreign, configName);
-  const content = copyContent({ src, out, docsPath: mapped.docs.path, defaultLocale, locales, current, sidebarIds, foreign });
+  const content = copyContent({ src, out, docsPath: mapped.docs.path, defaultLocale, locales, current, sidebarIds, foreign, ...(mapped.blog ? { blogRoute: mapped.blog.routeBasePath } : {}), ...(typeof raw.url === 'string' ? { siteBase: raw.url.replace(/\/+$/, '') + (typeof raw.baseUrl === 'string' ? raw.baseUrl : '/') } : {}) });
   notes.push(...content.notes);
   if (existsSync(join(src, 'static'))) cpSync(join(src, 'static'), join(out, 'static'), { recursive: true });
   noEquivalents(src, mapped, foreign, notes);
@@ -110,8 +110,10 @@ export async function importDocusaurus(srcArg: string, outArg?: string): Promise
 function dropForeignLinks(config: Record<string, unknown>, foreign: { route: string }[], file: string): string[] {
   const warnings: string[] = [];
   const foreignPath = (link: Record<string, unknown>) => {
-    if (typeof link.to !== 'string') return undefined;
-    const path = `/${link.to}`.replace(/\/$/, '') || '/';
+    // `href: '/changelog'` is a path of the site as much as `to` is.
+    const to = typeof link.to === 'string' ? link.to : typeof link.href === 'string' && /^\/(?!\/)/.test(link.href) ? link.href : undefined;
+    if (to === undefined) return undefined;
+    const path = `/${to}`.replace(/^\/\//, '/').replace(/[?#].*$/, '').replace(/\/$/, '') || '/';
     return foreign.some((f) => (f.route === '/' ? path === '/' : path === f.route || path.startsWith(`${f.route}/`))) ? path : undefined;
   };
   const keep = (where: string) => (link: Record<string, unknown>) => {
@@ -129,8 +131,8 @@ function dropForeignLinks(config: Record<string, unknown>, foreign: { route: str
 }
 
 function noEquivalents(src: string, mapped: ReturnType<typeof mapConfig>, foreign: { route: string; file: string }[], notes: Note[]): void {
-  if (mapped.blog && existsSync(join(src, 'blog'))) notes.push({ what: `blog (${walkFiles(join(src, 'blog')).filter((f) => /\.mdx?$/.test(f)).length} posts)`, file: 'blog/', todo: 'No blog in cheatsheet: keep the posts on the old site or publish them elsewhere; links to them point at the old site.' });
-  for (const r of foreign.filter((f) => f.route !== '/blog')) notes.push({ what: `custom page ${r.route}`, file: r.file, todo: r.route === '/' ? 'cheatsheet has its own home page (templates/pages/home.tsx): write yours there as a React page module.' : 'Rewrite it as a React page module in templates/pages/ or as a doc.' });
+  if (mapped.blog && existsSync(join(src, mapped.blog.path))) notes.push({ what: `blog (${walkFiles(join(src, mapped.blog.path)).filter((f) => /\.mdx?$/.test(f)).length} posts)`, file: `${mapped.blog.path}/`, todo: 'No blog in cheatsheet: keep the posts on the old site or publish them elsewhere; links to them point at the old site.' });
+  for (const r of foreign.filter((f) => !mapped.blog || f.route !== mapped.blog.routeBasePath)) notes.push({ what: `custom page ${r.route}`, file: r.file, todo: r.route === '/' ? 'cheatsheet has its own home page (templates/pages/home.tsx): write yours there as a React page module.' : 'Rewrite it as a React page module in templates/pages/ or as a doc.' });
   const theme = join(src, 'src', 'theme');
   for (const f of walkFiles(theme)) notes.push({ what: 'swizzled theme component', file: relative(src, f).split(sep).join('/'), todo: "No equivalent: cheatsheet's theme is templates/; override the matching component there." });
   for (const css of mapped.customCss) {

@@ -24,4 +24,16 @@ describe('mapConfig: what the docs plugin options become', () => {
     expect(config.docs).toEqual({ routeBasePath: 'docs' });
     expect(notes.map((n) => n.what)).toContain('docs.editUrl (a function)');
   });
+
+  it("gives unset onBroken… options Docusaurus's defaults (links throw, anchors warn)", () => {
+    expect(mapConfig(site({}), 'docusaurus.config.js', none, none).config).toMatchObject({ onBrokenLinks: 'throw', onBrokenAnchors: 'warn' });
+    expect(mapConfig(site({}, { onBrokenLinks: 'log', onBrokenAnchors: 'throw' }), 'docusaurus.config.js', none, none).config).toMatchObject({ onBrokenLinks: 'warn', onBrokenAnchors: 'throw' });
+  });
+
+  it("reads the blog's folder and route (a blog at /changelog is still a blog)", () => {
+    const at = (blog: unknown) => mapConfig({ ...site({}), presets: [['classic', { docs: {}, blog }]] }, 'docusaurus.config.js', none, none).blog;
+    expect(at({ path: 'changelog', routeBasePath: '/changelog/' })).toEqual({ path: 'changelog', routeBasePath: '/changelog' });
+    expect(at({})).toEqual({ path: 'blog', routeBasePath: '/blog' });
+    expect(at(false)).toBe(false);
+  });
 });

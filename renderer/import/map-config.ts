@@ -47,7 +47,8 @@ export interface DocsOptions {
 export interface MappedConfig {
   config: Obj;
   docs: DocsOptions;
-  blog: boolean;
+  /** The blog's folder and route, when the site has one (its posts are not imported; links to it are reported). */
+  blog: { path: string; routeBasePath: string } | false;
   customCss: string[];
   notes: Note[];
 }
@@ -114,9 +115,10 @@ export function mapConfig(raw: unknown, file: string, navbarT: ThemeTranslations
   };
   // true, false and unset lay pages out and write links as Docusaurus does: the URLs stay what they were.
   if (typeof raw.trailingSlash === 'boolean') config.trailingSlash = raw.trailingSlash;
-  for (const key of ['onBrokenLinks', 'onBrokenAnchors'] as const) {
-    const v = str(raw[key]);
-    if (v) config[key] = v === 'throw' ? 'throw' : 'warn';
+  // Unset, each takes Docusaurus's default (links 'throw', anchors 'warn'), which is not always ours.
+  for (const [key, docusaurusDefault] of [['onBrokenLinks', 'throw'], ['onBrokenAnchors', 'warn']] as const) {
+    const v = str(raw[key]) ?? docusaurusDefault;
+    config[key] = v === 'throw' ? 'throw' : 'warn';
   }
   for (const key of ['onBrokenMarkdownLinks', 'onDuplicateRoutes', 'onBrokenMarkdownImages']) if (raw[key] !== undefined) note(`${key}: ${String(raw[key])}`, 'Broken Markdown links and images are checked by `cheatsheet build` and `check` (errors with file and line); no option.');
   for (const key of ['plugins', 'themes', 'scripts', 'stylesheets', 'headTags', 'clientModules', 'webpack', 'customFields', 'staticDirectories', 'future']) {
@@ -200,7 +202,8 @@ export function mapConfig(raw: unknown, file: string, navbarT: ThemeTranslations
   config.themeConfig = themeConfig;
 
   const customCss = ([] as unknown[]).concat(preset.theme?.customCss ?? []).filter((c): c is string => typeof c === 'string');
-  return { config, docs: docsOptions, blog: preset.blog !== false && preset.blog !== undefined, customCss, notes };
+  const blog = isObj(preset.blog) ? { path: str(preset.blog.path) ?? 'blog', routeBasePath: `/${(str(preset.blog.routeBasePath) ?? 'blog').replace(/^\/+|\/+$/g, '')}` } : false;
+  return { config, docs: docsOptions, blog, customCss, notes };
 }
 
 function navbarItem(item: Obj, t: (text: string, key: string) => unknown, target: (to: string) => Obj): Obj | undefined {
