@@ -83,7 +83,7 @@ describe('cheatsheet build on bad input', () => {
   });
 
   it('reports every broken file at once, not just the first', () => {
-    const r = buildFixture({ ...minimalContent, 'content/en/compute/ec2.md': '---\nhide_title: 1\ntitle: x\n---\n', 'content/pt-BR/compute/ec2.md': "---\ntitle: ''\n---\n" });
+    const r = buildFixture({ ...minimalContent, 'content/en/compute/ec2.md': '---\nhide_title: 1\ntitle: x\n---\n', 'content/pt-BR/compute/ec2.md': "---\ntitle: '  '\n---\n" });
     expectUserError(r, '2 problems found', 'content/en/compute/ec2.md:2', 'content/pt-BR/compute/ec2.md:2');
   });
 

@@ -95,10 +95,22 @@ describe('a Docusaurus 3 docs folder', () => {
   });
 
   it('writes x/index.html with links without a slash when trailingSlash is unset', async () => {
-    const site = await buildSite(undefined);
+    const slashSlug = { ...DOCS, 'docs/02-guides/tools.md': '---\nslug: /guides/kit/tools/\n---\n\n# Tools\n\nSee [grafting](../../graft) and [the harvest](../../../pick-fruit), or [soil](/site/docs/reference/soil) by its full path.\n',
+      // In es that full path would not start with es's base (/site/es/): Docusaurus would prefix it, a broken link.
+      'i18n/es/docusaurus-plugin-content-docs/current/02-guides/tools.md': '---\nslug: /guides/kit/tools/\n---\n\n# Herramientas\n' };
+    const site = await buildSite(undefined, slashSlug);
     expect(site.files.has('docs/basics/start/index.html')).toBe(true);
     expect(site.html('docs/basics/start/index.html')).toContain('href="/site/docs/basics/second#water"');
     expect(site.files.has('404.html')).toBe(true);
+    // A slug ending in `/` keeps its slash in the permalink here, as in Docusaurus: relative URLs resolve from it.
+    const tools = site.html('docs/guides/kit/tools/index.html');
+    expect(tools).toContain('href="/site/docs/guides/graft"');
+    expect(tools).toContain('href="/site/docs/pick-fruit"');
+    // A path written with the base URL already gets it once, as Docusaurus's Link does.
+    expect(tools).toContain('href="/site/docs/reference/soil"');
+    // trailingSlash: false drops it, so the same links resolve one level up.
+    const strict = (await buildSite(false, { ...slashSlug, 'docs/02-guides/tools.md': slashSlug['docs/02-guides/tools.md']!.replace('../../graft', '../graft').replace('../../../pick-fruit', '../../pick-fruit') })).html('docs/guides/kit/tools.html');
+    expect(strict).toContain('href="/site/docs/guides/graft"');
   });
 
   it('orders the sidebar by number prefix and position, with category pages and _category_ fields', async () => {

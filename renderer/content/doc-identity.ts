@@ -25,6 +25,8 @@ export interface DocIdentity {
   position?: number;
   /** index.md, README.md or a doc named like its folder: the page of its folder's category. */
   isCategoryIndex: boolean;
+  /** The slug Docusaurus computes ends with `/` (`slug: /a/b/`, a category's page): so does its permalink unless trailingSlash is false. */
+  slugSlash?: boolean;
 }
 
 export class IdentityError extends Error {}
@@ -53,6 +55,8 @@ export function docIdentity(input: IdentityInput): DocIdentity {
   return {
     id,
     slug: slug.replace(/^\/+|\/+$/g, ''),
+    // Docusaurus keeps this slash in the permalink when `trailingSlash` is unset (see LinkStyle.keepSlugSlash).
+    ...(slug.length > 1 && slug.endsWith('/') ? { slugSlash: true } : {}),
     title: input.title ?? input.contentTitle ?? baseId,
     ...(input.sidebarPosition !== undefined ? { position: input.sidebarPosition } : prefixed.position !== undefined ? { position: prefixed.position } : {}),
     isCategoryIndex,

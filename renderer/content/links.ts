@@ -28,6 +28,11 @@ export interface LinkStyle {
   localePrefix?: string;
   /** The page's own URL: relative URL links (`../other#x`) are resolved from it. */
   pagePath?: string;
+  /**
+   * `trailingSlash` unset: Docusaurus leaves each permalink as its slug makes it, so a page whose slug ends with
+   * `/` has a URL that does too, and relative links on it resolve from there (`../link/` from `/docs/a/b/`).
+   */
+  keepSlugSlash?: boolean;
 }
 
 export interface LinkOptions extends LinkStyle {
@@ -138,14 +143,16 @@ function resolveHref(href: string, options: LinkOptions): { href: string; target
   if (path.startsWith('/')) {
     // Site-absolute paths are relative to the locale's base, as in Docusaurus; a locale prefix already
     // written in the link is not added twice (`/fr/docs/x` on the fr site).
-    const rest = path.replace(/^\/+/, '');
     const base = options.localeBase;
+    // Written with the locale's base URL already (`/my-site/docs/x`): Docusaurus's Link does not add it twice.
+    if (base !== '/' && path.startsWith(base)) return { href: path + hash };
+    const rest = path.replace(/^\/+/, '');
     const prefix = options.localePrefix;
     const already = prefix && (rest === prefix || rest.startsWith(`${prefix}/`));
     return { href: (already ? base.slice(0, -prefix.length - 1) : base) + rest + hash };
   }
   // A relative URL (`../other#x`) is resolved from the page's own URL (its permalink, as Docusaurus does:
-  // with a slash only under trailingSlash: true), and written out so that client-side navigation, a
+  // with a slash under trailingSlash: true, or when its slug has one and trailingSlash is unset), and written out so that client-side navigation, a
   // page served as x/index.html and the link checker all read it the same way.
   if (options.pagePath && path && !path.startsWith('?')) {
     const url = new URL(path, `http://site${options.pagePath}`);

@@ -106,7 +106,7 @@ export async function processDoc(job: DocJob, services: DocServices = {}): Promi
       localeBase: job.localeBase,
       docsBase: job.docsBase,
       ...(job.siteBase ? { siteBase: job.siteBase } : {}),
-      ...(job.linkStyle ? { linkStyle: { ...job.linkStyle, pagePath: docHref(job.docsBase, identity.slug, job.linkStyle.trailingSlash) } } : {}),
+      ...(job.linkStyle ? { linkStyle: { ...job.linkStyle, pagePath: docHref(job.docsBase, identity.slug, job.linkStyle.trailingSlash || (job.linkStyle.keepSlugSlash === true && identity.slugSlash === true)) } } : {}),
       ...(job.assets ? { assets: { ...job.assets, absPath: job.absPath } } : {}),
       codeThemes: job.codeThemes,
       strings: job.strings,

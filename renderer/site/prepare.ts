@@ -115,7 +115,7 @@ export function docJobFactory(loaded: LoadedConfig, locales: LocaleInfo[], strin
       docsBase,
       siteBase: config.url.replace(/\/+$/, '') + config.baseUrl,
       ...(file.fallbackFrom ? { fallback: true } : {}),
-      linkStyle: { routeBasePath: config.docs.routeBasePath, trailingSlash: config.trailingSlash === true, localePrefix: l.prefix },
+      linkStyle: { routeBasePath: config.docs.routeBasePath, trailingSlash: config.trailingSlash === true, keepSlugSlash: config.trailingSlash === undefined, localePrefix: l.prefix },
       assets: { root: loaded.root, staticDir: siteOrPackageDir(loaded.root, 'static'), baseUrl: config.baseUrl },
       codeThemes: config.themeConfig.code.theme,
       site: { title: config.title, tagline: localize(config.tagline, file.locale), url: config.url, baseUrl: config.baseUrl, trailingSlash: config.trailingSlash, locale: file.locale, defaultLocale: locales[0]!.code, locales: locales.map((x) => x.code) },
