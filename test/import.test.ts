@@ -96,6 +96,9 @@ describe('cheatsheet import (TypeScript config, env vars, sidebars.ts, i18n, blo
     // current.json, navbar.json and footer.json translations became per-locale labels.
     expect(sidebarLabels(readFileSync(join(out, 'build', 'fr', 'docs', 'basics', 'first-pond.html'), 'utf8'))).toEqual(['Bienvenue', 'Les bases', 'Premier bassin', 'Plants', 'Pour aller plus loin', 'Pond club']);
     expect(fr).toContain('Guide pratique');
+    // code.json's theme strings are the theme's too: the paginator says "Suivant".
+    expect(report).toContain('**theme strings of fr** (i18n/fr/code.json): 1 message carried into i18n/fr.json');
+    expect(fr).toMatch(/pagination-nav__sublabel">Suivant</);
     expect(fr).toContain('Apprendre');
     // An untranslated page is not copied: fr shows the English page with the notice, as Docusaurus does.
     expect(existsSync(join(out, 'content', 'fr', 'basics', 'plants.md'))).toBe(false);

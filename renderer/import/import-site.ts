@@ -9,6 +9,8 @@ import { copyContent, foreignRoutes, walkFiles } from './content.ts';
 import { loadModuleOrJson } from './evaluate.ts';
 import { mapConfig, type Note, type ThemeTranslations } from './map-config.ts';
 import { mapSidebars } from './map-sidebars.ts';
+import { mapCodeJson } from './theme-strings.ts';
+import { packageRoot } from '../paths.ts';
 
 const CONFIG_NAMES = ['docusaurus.config.ts', 'docusaurus.config.mts', 'docusaurus.config.js', 'docusaurus.config.mjs', 'docusaurus.config.cjs'];
 const SIDEBAR_NAMES = ['sidebars.ts', 'sidebars.js', 'sidebars.mjs', 'sidebars.cjs', 'sidebars.json'];
@@ -87,16 +89,26 @@ export async function importDocusaurus(srcArg: string, outArg?: string): Promise
   notes.push(...content.notes);
   if (existsSync(join(src, 'static'))) cpSync(join(src, 'static'), join(out, 'static'), { recursive: true });
   noEquivalents(src, mapped, foreign, notes);
-  for (const l of locales) if (existsSync(join(src, 'i18n', l, 'code.json'))) notes.push({ what: `theme strings of ${l}`, file: `i18n/${l}/code.json`, todo: "Not imported: cheatsheet's theme strings have other keys (its i18n/<locale>.json). Translate the few you changed there." });
   for (const name of [...new Set(missingEnv)]) notes.push({ what: `environment variable ${name}`, file: configName, todo: 'Read by the config but set neither in the environment nor in .env: the config saw it undefined (its fallback, if any, is in site.config.ts). Set it and import again, or edit site.config.ts.' });
 
   writeFileSync(join(out, 'site.config.ts'), configModule(mapped.config, `Imported from ${configName} by \`cheatsheet import\`: see IMPORT-REPORT.md for what did not carry over.`));
   const ui = uiStringFiles(locales);
+  // Without a file of the site, a locale has the theme's strings: its own language if the theme has it, else English.
+  const themeFile = (l: string) => [join(packageRoot(), 'i18n', `${l}.json`), join(packageRoot(), 'i18n', 'en.json')].find((f) => existsSync(f))!;
+  const base = (l: string) => JSON.parse(ui.files.get(`i18n/${l}.json`) ?? readFileSync(themeFile(l), 'utf8')) as Record<string, string>;
+  const codeJson = mapCodeJson(src, locales, base);
+  notes.push(...codeJson.notes);
+  for (const [l, strings] of codeJson.strings) ui.files.set(`i18n/${l}.json`, JSON.stringify(strings, null, 2) + '\n');
   for (const [rel, text] of ui.files) {
     mkdirSync(join(out, 'i18n'), { recursive: true });
     writeFileSync(join(out, rel), text);
   }
-  for (const l of ui.untranslated) notes.push({ what: `theme UI strings of ${l}`, file: `i18n/${l}.json`, todo: 'Written in English (cheatsheet has no translation for this locale yet): translate the file.' });
+  for (const l of ui.untranslated) {
+    const english = JSON.parse(readFileSync(themeFile('en'), 'utf8')) as Record<string, string>;
+    const strings = codeJson.strings.get(l);
+    const left = strings ? Object.keys(english).filter((k) => strings[k] === english[k]).length : Object.keys(english).length;
+    notes.push({ what: `theme UI strings of ${l}`, file: `i18n/${l}.json`, todo: strings ? `cheatsheet has no translation for this locale: ${left} of ${Object.keys(english).length} strings are still in English (the rest came from code.json); translate them in the file.` : 'Written in English (cheatsheet has no translation for this locale yet): translate the file.' });
+  }
   const pkg = sitePackageJson(out);
   if (pkg) writeFileSync(join(out, 'package.json'), pkg);
   writeFileSync(join(out, '.gitignore'), 'node_modules/\nbuild/\n');
