@@ -16,12 +16,16 @@ export function Link({ to, href, isNavLink: _nav, activeClassName: _active, auto
   );
 }
 
-/** `/img/x.png` → `<baseUrl>img/x.png` (absolute with the site's url when asked); other URLs as written. */
+/**
+ * Docusaurus's rule: the base URL goes before any path (`/img/x.png` and `img/x.png` alike) unless the path
+ * already starts with it; anchors and URLs with a protocol stay as written.
+ */
 export function withBaseUrl(site: MdxSite, url: string, options: { absolute?: boolean; forcePrependBaseUrl?: boolean } = {}): string {
   if (!url || EXTERNAL.test(url) || url.startsWith('#')) return url;
-  if (!options.forcePrependBaseUrl && url.startsWith(site.baseUrl) && site.baseUrl !== '/') return options.absolute ? site.url.replace(/\/$/, '') + url : url;
-  const path = url.startsWith('/') ? site.baseUrl + url.slice(1) : url;
-  return options.absolute ? site.url.replace(/\/$/, '') + path : path;
+  const origin = options.absolute ? site.url.replace(/\/$/, '') : '';
+  if (options.forcePrependBaseUrl) return origin + site.baseUrl + url.replace(/^\//, '');
+  if (url === site.baseUrl.replace(/\/$/, '')) return origin + site.baseUrl;
+  return origin + (url.startsWith(site.baseUrl) ? url : site.baseUrl + url.replace(/^\//, ''));
 }
 
 export function useBaseUrl(url: string, options?: { absolute?: boolean; forcePrependBaseUrl?: boolean }): string {
