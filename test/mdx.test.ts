@@ -75,6 +75,9 @@ beforeAll(() => {
     ...minimalContent,
     'content/en/compute/lambda.mdx': page('AWS Lambda', mdxPage),
     'content/en/compute/_retention.md': '---\ntitle: ignored\n---\n### Log retention\n\nLogs are kept for {30} days unless you change it.\n',
+    // No title: the opening heading is the title, even with an image below it (React 19 would open the markup with its preload).
+    'content/en/storage/s3.mdx': "---\nsidebar_position: 9\n---\n\n# Buckets\n\nexport const kinds = 2;\n\n![A bucket](./bucket.svg)\n\nThere are {kinds} kinds.\n",
+    'content/en/storage/bucket.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     'src/components/Badge.tsx': "import { useState } from 'react';\nexport default function Badge({ text }: { text: string }) {\n  const [n] = useState(1);\n  return <span className=\"badge\" data-n={n}>{text}</span>;\n}\n",
   });
   const r = runCli(['build', '--root', root]);
@@ -127,6 +130,14 @@ describe('an MDX page', () => {
 
   it("renders the site's own component from src/components on the server", () => {
     expect(html).toContain('Made by <span class="badge" data-n="1">our team</span>.');
+  });
+
+  it('takes its title from its opening heading, with no preload hint of React before it', () => {
+    const s3 = readFileSync(join(root, 'build', 'docs', 'storage', 's3.html'), 'utf8');
+    expect(s3).toMatch(/<title>Buckets \|/);
+    expect(s3.match(/<h1\b/g)).toHaveLength(1);
+    expect(s3).not.toContain('rel="preload" as="image"');
+    expect(s3).toMatch(/<img src="\/aws-cheatsheet\/assets\/files\/bucket-[0-9a-f]{8}\.svg" alt="A bucket"/);
   });
 
   it('gives MDX headings ids that feed the table of contents', () => {

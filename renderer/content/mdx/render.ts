@@ -62,7 +62,9 @@ export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
     const children = (node as { children?: { type: string }[] }).children;
     if (children?.some((c) => c.type === 'comment')) (node as { children: unknown[] }).children = children.filter((c) => c.type !== 'comment');
   });
-  parsed.children = parsed.children.filter((c) => c.type !== 'comment');
+  // React 19 also opens the markup with resource hints of its own (`<link rel="preload" as="image">` for each
+  // image): no content either, written before the page's first heading and with the image's path as written.
+  parsed.children = parsed.children.filter((c) => c.type !== 'comment' && !(c.type === 'element' && c.tagName === 'link' && String(c.properties.rel ?? '').includes('preload')));
   const processor = unified();
   const sinks: PageSinks = { warnings, links, copies: [], missing: [] };
   usePageStages(processor, input, sinks);
