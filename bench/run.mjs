@@ -9,7 +9,7 @@
 //   nothing changed, then one with one page's text changed (a paragraph appended; restored afterwards);
 // - Hugo (corpus, when `hugo` is installed): the same corpus laid out by ../shared/bench/hugo-site.sh,
 //   `hugo --minify` into an empty folder, timed the same way, in the same run.
-// BENCH_RUNS (default 3) runs of each; medians are shown. On a shared machine only figures of one run compare.
+// BENCH_RUNS (default 3) runs of each, BENCH_PAGES (default 150,600) corpus sizes; medians are shown. On a shared machine only figures of one run compare.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -206,7 +206,7 @@ const tmpRoots = [];
 try {
   if (want('site')) out.site = measureCold('real site (3 locales)', repo);
   if (want('corpus')) {
-    for (const pages of [150, 600]) {
+    for (const pages of (process.env.BENCH_PAGES ?? '150,600').split(',').map(Number)) {
       const root = corpusSite(pages);
       tmpRoots.push(root);
       const name = `corpus ${pages} × 3`;
