@@ -43,7 +43,12 @@ export class Timer {
     try {
       return await fn();
     } finally {
-      this.phases.push({ name, ms: performance.now() - start, rssMb: Math.round(process.memoryUsage.rss() / 1048576) });
+      const end = performance.now();
+      this.phases.push({ name, ms: end - start, rssMb: Math.round(process.memoryUsage.rss() / 1048576) });
+      // Also a User Timing entry, so a CPU profile can be cut by phase (bench/profile.mjs reads them; DevTools
+      // shows them). One entry per name: a long `serve` session does not pile them up.
+      performance.clearMeasures(`cheatsheet:${name}`);
+      performance.measure(`cheatsheet:${name}`, { start, end });
     }
   }
 }
