@@ -4,6 +4,7 @@ import { CACHE_DIR, type CacheStats } from '../renderer/cache/build-cache.ts';
 import type { CompiledConfig } from '../renderer/config/compile.ts';
 import { UserError } from '../renderer/errors.ts';
 import { formatProblem } from '../renderer/problems.ts';
+import { THREADS_ENV } from '../renderer/workers/threads.ts';
 import { printWarning } from './report.ts';
 
 export interface BuildFlags {
@@ -29,12 +30,13 @@ function cacheLine({ pages, docs, search }: CacheStats): string {
   return `pages ${pages.rendered} rendered, ${pages.cached} from cache; docs ${docs.processed} processed, ${docs.cached} from cache; search indexes ${search.built} built, ${search.cached} from cache`;
 }
 
-/** `--threads`: a whole number of threads, this one included. */
-export function parseThreads(flag: string | undefined): number | undefined {
-  if (flag === undefined) return undefined;
-  const n = Number(flag);
-  if (!/^\d+$/.test(flag) || n < 1 || n > MAX_THREADS) {
-    throw new UserError('cli', `Invalid --threads "${flag}": give a whole number from 1 to ${MAX_THREADS}.`, { hint: '1 runs everything on one thread; the default is 2.' });
+/** `--threads` (else CHEATSHEET_THREADS): a whole number of threads, this one included. */
+export function parseThreads(flag: string | undefined, env = process.env[THREADS_ENV]): number | undefined {
+  const [value, name] = flag !== undefined ? [flag, '--threads'] : [env || undefined, THREADS_ENV];
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > MAX_THREADS) {
+    throw new UserError('cli', `Invalid ${name} "${value}": give a whole number from 1 to ${MAX_THREADS}.`, { hint: '1 runs everything on one thread; without it the build chooses by the site\'s size.' });
   }
   return n;
 }

@@ -60,7 +60,7 @@ program
   .description('Build every page of every locale into the output folder (replaced only when the build succeeds).')
   .option('--out-dir <dir>', 'output folder', 'build')
   .option('--no-minify', 'keep the browser JavaScript readable')
-  .option('--threads <n>', 'threads for the content stage, this one included: 1 to 64 (default: 2; 1 = no worker thread)')
+  .option('--threads <n>', 'threads for the content and render stages, this one included: 1 to 64 (default: by the site\'s size and the cores, or CHEATSHEET_THREADS; 1 = no worker thread)')
   .option('--strict', 'fail on unknown front-matter and _category_ keys instead of warning', false)
   .option('--no-cache', 'build everything afresh: neither read nor write the build cache (.cheatsheet-cache/ in --root)')
   .action(async (opts: { outDir: string; minify: boolean; threads?: string; strict: boolean; cache: boolean }) => {

@@ -3,6 +3,7 @@
 // build's own is the folder it writes and its all-or-nothing rule: a problem fails it, the previous
 // output stays untouched.
 import { existsSync, readdirSync, type Dirent } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BuildCache, type CacheStats } from './cache/build-cache.ts';
 import type { CompiledConfig } from './config/compile.ts';
@@ -14,8 +15,9 @@ import { BrokenLinksError, linkProblem, type Problem } from './problems.ts';
 import type { RouteTable } from './routes/route-table.ts';
 import type { LocaleInfo, SiteData } from './shared/types.ts';
 import { prepareSite, Timer, type Phase } from './site/prepare.ts';
-import { checkSiteLinks, renderSite, staticPaths } from './site/render.ts';
-import { MIN_DOCS_FOR_A_WORKER, WorkerPool } from './workers/pool.ts';
+import { checkSiteLinks, renderSiteOn, staticPaths } from './site/render.ts';
+import { WorkerPool } from './workers/pool.ts';
+import { buildThreads, DOCS_PER_EXTRA_THREAD } from './workers/threads.ts';
 import { FolderOutput, MemoryOutput, type OutputFiles, type OutputSink } from './write.ts';
 import type { Naming } from './render/names.ts';
 
@@ -28,7 +30,10 @@ export interface BuildOptions {
   /** Unknown front-matter and category keys fail the build instead of warning. */
   strict?: boolean;
   minify?: boolean;
-  /** Worker threads for the content stage (only used from the compiled CLI). */
+  /**
+   * Threads for the content and render stages, this one included (1: no worker); without it, chosen by the
+   * site's size (workers/threads.ts). Workers exist only in the compiled CLI.
+   */
   threads?: number;
   /** Skip the browser bundle. */
   bundle?: boolean;
@@ -67,13 +72,14 @@ export interface BuildResult {
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   // Started first: the workers load their modules while the config loads and the browser code bundles.
-  // A worker costs ~0.3 s to start and a copy of the pipeline in memory: only worth it for real sites.
+  // A worker costs its start-up and a copy of the pipeline in memory: only worth it for real sites.
   // A refused output folder is reported before any work; the lock is held until the output is swapped in.
   const release = options.write === false ? undefined : claimOutputDir(resolve(options.root), resolve(options.root, options.outDir ?? 'build'), options.configFile ?? 'site.config.ts', options.outDir ?? 'build');
   // A warm build (the cache holds the docs of a previous build) processes only what changed: on the main thread.
   const cache = options.cacheDir ? new BuildCache({ dir: resolve(options.root, options.cacheDir), root: resolve(options.root), outDir: resolve(options.root, options.outDir ?? 'build') }) : undefined;
-  const threads = !cache?.warm && countMarkdown(join(resolve(options.root), 'content'), MIN_DOCS_FOR_A_WORKER) >= MIN_DOCS_FOR_A_WORKER ? (options.threads ?? 2) : 1;
-  const pool = new WorkerPool(threads);
+  const threads = cache?.warm ? 1 : buildThreads(countMarkdown(join(resolve(options.root), 'content'), DOCS_PER_EXTRA_THREAD * availableParallelism()), options.threads);
+  // Threads asked for take both stages at any size (a test compares their output with one thread's).
+  const pool = new WorkerPool(threads, options.threads === undefined ? {} : { shareMarkdownFrom: 0 });
   try {
     return await buildWith(pool, options, cache);
   } finally {
@@ -132,7 +138,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
   const problems: Problem[] = [];
   let siteData: Map<string, SiteData>;
   try {
-    const rendered = await timer.run('render', () => renderSite(site, out, statics));
+    const rendered = await timer.run('render', () => renderSiteOn(pool, site, out, statics));
     siteData = rendered.siteData;
     await folder?.flush();
     await timer.run('links', () => {

@@ -20,6 +20,8 @@ export interface Templates {
   pages: Record<string, ComponentType>;
   /** Every source file the bundle read: what `serve` watches for this stage. */
   inputs: string[];
+  /** The compiled module: what a build's worker threads import to render their share of the pages. */
+  file: string;
 }
 
 /**
@@ -52,7 +54,13 @@ export async function loadTemplates(templatesDir: string, root: string): Promise
   const { file, inputs } = prebuilt ?? (await bundleTemplatesToCache(templatesDir, root));
   const { resolved, mod } = await importTemplates(file, pages, root);
   if (!resolved.home) throw new TemplateError(`No home page module: ${relative(root, join(templatesDir, 'pages', 'home.tsx'))} is missing.`, { hint: 'Create templates/pages/home.tsx with a default export.' });
-  return { renderApp: mod.renderApp, colorModeScript: mod.colorModeScript, announcementScript: mod.announcementScript, pages: resolved, inputs };
+  return { renderApp: mod.renderApp, colorModeScript: mod.colorModeScript, announcementScript: mod.announcementScript, pages: resolved, inputs, file };
+}
+
+/** Templates another thread already compiled and checked (`file` of its Templates). */
+export async function importTemplatesFile(file: string, root: string): Promise<Templates> {
+  const { resolved, mod } = await importTemplates(file, pageModules(root), root);
+  return { renderApp: mod.renderApp, colorModeScript: mod.colorModeScript, announcementScript: mod.announcementScript, pages: resolved, inputs: [], file };
 }
 
 /** One ESM file holding templates/server.tsx and every page module (React and other packages external). */

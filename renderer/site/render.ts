@@ -15,6 +15,7 @@ import { isUserError } from '../errors.ts';
 import { toProblems, type Problem } from '../problems.ts';
 import { listStatic, type OutputSink } from '../write.ts';
 import type { PreparedSite } from './prepare.ts';
+import type { WorkerPool } from '../workers/pool.ts';
 
 export interface RenderedSite {
   siteData: Map<string, SiteData>;
@@ -74,6 +75,30 @@ export function staticPaths(site: PreparedSite, collect?: Map<string, Problem[]>
 
 /** Writes the whole site into `out`; `statics` are the static files' public paths (staticPaths). */
 export function renderSite(site: PreparedSite, out: OutputSink, statics: string[], options: RenderOptions = {}): RenderedSite {
+  const render = startRender(site, out, statics, options);
+  if (options.pages !== false) renderPages({ routes: site.table.routes, ...render.input }, render.page);
+  return finishRender(render);
+}
+
+/** renderSite with the pages rendered on every thread of `pool` (the build). The output is the same. */
+export async function renderSiteOn(pool: WorkerPool, site: PreparedSite, out: OutputSink, statics: string[], options: RenderOptions = {}): Promise<RenderedSite> {
+  const render = startRender(site, out, statics, options);
+  if (options.pages !== false) await pool.renderPages({ routes: site.table.routes, ...render.input }, { file: site.templates.file, root: site.paths.root }, render.page);
+  return finishRender(render);
+}
+
+interface RenderInProgress {
+  site: PreparedSite;
+  result: RenderedSite;
+  /** What every page is rendered with. */
+  input: Omit<RenderInput, 'routes'>;
+  /** Takes a rendered page: written, scanned for links, passed on. */
+  page: (entry: RenderableRoute, html: string) => void;
+  put: (rel: string, content: string | Uint8Array) => void;
+}
+
+/** Route chunks and site data, written; what pages need to be rendered and written. */
+function startRender(site: PreparedSite, out: OutputSink, statics: string[], options: RenderOptions): RenderInProgress {
   const { config } = site.loaded;
   const known = new Set<string>(statics);
   const put = (rel: string, content: string | Uint8Array) => {
@@ -87,23 +112,28 @@ export function renderSite(site: PreparedSite, out: OutputSink, statics: string[
   const siteFiles = siteDataFiles(siteData, config.baseUrl, site.naming);
   for (const [k, v] of siteFiles.files) put(k, v);
   const scans = new Map<string, PageScan>();
-  if (options.pages !== false) {
-    const interned = new StringPool();
-    renderPages({ routes: site.table.routes, ...pageInput(site, siteData, siteFiles.urls) }, (entry, html) => {
-      scans.set(entry.outFile, scanPage(html, interned));
-      put(entry.outFile, html);
-      options.onPage?.(entry, html);
-    });
-  }
-  for (const [k, v] of chunks.files) put(k, v);
+  const interned = new StringPool();
+  const page = (entry: RenderableRoute, html: string) => {
+    scans.set(entry.outFile, scanPage(html, interned));
+    put(entry.outFile, html);
+    options.onPage?.(entry, html);
+  };
+  const result = { siteData, siteUrls: siteFiles.urls, chunks, scans, known };
+  return { site, result, input: pageInput(site, siteData, siteFiles.urls), page, put };
+}
+
+/** Everything written after the pages: chunks, search, assets, bundle, sitemap, robots.txt. */
+function finishRender({ site, result, put }: RenderInProgress): RenderedSite {
+  const { config } = site.loaded;
+  for (const [k, v] of result.chunks.files) put(k, v);
   for (const [k, v] of site.search.files) put(k, v);
   for (const [k, v] of docAssets(site.content)) put(k, v);
   for (const [k, v] of site.bundle.files) if (!k.endsWith('.map')) put(k, v);
   if ([...site.content.values()].some((l) => l.docs.some((d) => hasMermaid(d.html)))) for (const [k, v] of mermaidFiles()) put(k, v);
   put('sitemap.xml', renderSitemap(site.table.routes, config.url));
   // A robots.txt of the site's own (static/) wins.
-  if (!known.has(`${config.baseUrl}robots.txt`)) put('robots.txt', renderRobots(config));
-  return { siteData, siteUrls: siteFiles.urls, chunks, scans, known };
+  if (!result.known.has(`${config.baseUrl}robots.txt`)) put('robots.txt', renderRobots(config));
+  return result;
 }
 
 /** Checks every link of the rendered site (pages read back from `out` only when one is broken). */

@@ -2,11 +2,44 @@
 import type { CodeBlock } from '../content/code-lines.ts';
 import type { CodeThemes } from '../content/highlight.ts';
 import type { DocJob, DocResult } from '../content/process-doc.ts';
+import type { DocumentAssets } from '../render/document.ts';
+import type { RenderableRoute } from '../render/render-pages.ts';
+import type { SiteData } from '../shared/types.ts';
+import type { ErrorLocation } from '../errors.ts';
 
-export type WorkerRequestBody = { type: 'docs'; jobs: DocJob[] } | { type: 'highlight'; blocks: CodeBlock[]; themes: CodeThemes };
+/**
+ * What every page of the render stage shares, sent once to each worker before its first pages: the site
+ * data (sidebars, navbar, strings) of every locale, and where the compiled templates are.
+ */
+export interface RenderSetup {
+  templatesFile: string;
+  root: string;
+  siteData: [string, SiteData][];
+  assets: Omit<DocumentAssets, 'pageModule'>;
+  pageChunks: Record<string, string>;
+  extraHead: Record<string, string>;
+  siteUrls?: Record<string, string>;
+}
+
+export type WorkerRequestBody =
+  | { type: 'docs'; jobs: DocJob[] }
+  | { type: 'highlight'; blocks: CodeBlock[]; themes: CodeThemes }
+  | { type: 'render-setup'; setup: RenderSetup }
+  | { type: 'render'; routes: RenderableRoute[] };
 export type WorkerRequest = WorkerRequestBody & { id: number };
+
+/** A user error thrown in a worker, with everything the terminal and `check --format json` show of it. */
+export interface WorkerUserError {
+  kind: string;
+  message: string;
+  details: string[];
+  hint?: string;
+  location?: ErrorLocation;
+}
 
 export type WorkerResponse =
   | { id: number; type: 'docs'; results: DocResult[] }
   | { id: number; type: 'highlight'; html: string[] }
-  | { id: number; type: 'error'; message: string; userError?: { kind: string; message: string; details: string[]; hint?: string } };
+  | { id: number; type: 'render-setup' }
+  | { id: number; type: 'render'; html: string[] }
+  | { id: number; type: 'error'; message: string; userError?: WorkerUserError };

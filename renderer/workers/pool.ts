@@ -5,14 +5,14 @@
 // their start-up overlaps with loading the config and bundling the browser code; the build ends them as
 // soon as the content stage is over.
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { DeferredHighlighter } from '../content/code-blocks.ts';
 import type { DocJob, DocResult, processDoc as ProcessDoc } from '../content/process-doc.ts';
 import { UserError } from '../errors.ts';
 import { packageRoot } from '../paths.ts';
-import type { WorkerRequestBody, WorkerResponse } from './messages.ts';
+import { renderPages, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
+import type { RenderSetup, WorkerRequestBody, WorkerResponse } from './messages.ts';
 
 // The Markdown pipeline (markdown-it, MDX, Shiki: a third of the start-up) is loaded when a first doc is
 // processed: a warm build, its docs in the build cache, may process none.
@@ -30,15 +30,23 @@ const MIN_DOCS_PER_EXTRA_THREAD = 500;
 /** Below this many docs the Markdown itself runs on the main thread only (2 threads × 500). */
 export const MIN_DOCS_FOR_WORKERS = 2 * MIN_DOCS_PER_EXTRA_THREAD;
 
+/** Pages per message to a worker: small enough that the threads finish together, large enough to amortise a reply. */
+const RENDER_BATCH = 4;
+
 export class WorkerPool {
   private readonly workers: Worker[];
   private nextId = 0;
   private readonly pending = new Map<number, { resolve: (r: WorkerResponse) => void; reject: (e: unknown) => void }>();
+  private readonly shareMarkdownFrom: number;
 
-  /** `threads` counts the main thread: 2 → one worker. */
-  constructor(threads: number) {
+  /**
+   * `threads` counts the main thread: 2 → one worker. Below `shareMarkdownFrom` docs the Markdown is parsed
+   * on the main thread alone, a worker highlighting the code meanwhile (see processDocsHere).
+   */
+  constructor(threads: number, options: { shareMarkdownFrom?: number } = {}) {
+    this.shareMarkdownFrom = options.shareMarkdownFrom ?? MIN_DOCS_PER_EXTRA_THREAD * threads;
     const script = workerScript();
-    const count = script ? Math.max(0, Math.min(threads, availableParallelism()) - 1) : 0;
+    const count = script ? Math.max(0, threads - 1) : 0;
     this.workers = Array.from({ length: count }, () => {
       const worker = new Worker(script!);
       worker.on('message', (msg: WorkerResponse) => {
@@ -66,7 +74,8 @@ export class WorkerPool {
       worker.postMessage({ ...request, id });
     }).then((response) => {
       if (response.type !== 'error') return response;
-      if (response.userError) throw new UserError(response.userError.kind, response.userError.message, { details: response.userError.details, hint: response.userError.hint });
+      const e = response.userError;
+      if (e) throw new UserError(e.kind, e.message, { details: e.details, hint: e.hint, location: e.location });
       throw new Error(`A build worker failed:\n${response.message}`);
     });
   }
@@ -74,10 +83,10 @@ export class WorkerPool {
   /**
    * Works through `items` on every thread at once from one queue: the main thread takes one item at a time
    * (yielding to the event loop after each, so workers' replies are handled at once), each worker takes
-   * batches. A worker that is still starting simply takes fewer: nobody waits for a fixed share.
+   * batches. A worker that is still starting simply takes fewer: nobody waits for a fixed share. Each
+   * result goes to `done` as it comes (item order within a batch, batches in the order they finish).
    */
-  private async drain<T, R>(items: T[], batch: number, here: (item: T) => R | Promise<R>, there: (worker: Worker, items: T[]) => Promise<R[]>, useWorkers = true): Promise<R[]> {
-    const results = new Array<R>(items.length);
+  private async drain<T, R>(items: T[], batch: number, here: (item: T) => R | Promise<R>, there: (worker: Worker, items: T[]) => Promise<R[]>, done: (index: number, result: R) => void, useWorkers = true): Promise<void> {
     let next = 0;
     const take = (n: number): [number, number] => {
       const start = next;
@@ -88,14 +97,14 @@ export class WorkerPool {
     const remote = (useWorkers ? this.workers : []).map(async (worker, w) => {
       for (let [s, e] = take(batch); s < e; [s, e] = take(batch)) {
         const out = await there(worker, items.slice(s, e));
-        out.forEach((r, k) => (results[s + k] = r));
+        out.forEach((r, k) => done(s + k, r));
         if (debug) debug.counts[w + 1]! += e - s;
       }
       if (debug) process.stderr.write(`pool: worker ${w} done at ${(performance.now() - debug.t0).toFixed(0)} ms\n`);
     });
     const local = (async () => {
       for (let [s, e] = take(1); s < e; [s, e] = take(1)) {
-        results[s] = await here(items[s]!);
+        done(s, await here(items[s]!));
         if (debug) debug.counts[0]!++;
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
@@ -106,15 +115,42 @@ export class WorkerPool {
     const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
     if (debug) process.stderr.write(`pool: ${items.length} items, per thread ${debug.counts.join(' / ')}\n`);
+  }
+
+  /** With CHEATSHEET_DEBUG_POOL: a stage's wall time, and the main thread's share of it spent in `emit`. */
+  private async timed(label: string, fn: (emitTimer: <A extends unknown[]>(f: (...a: A) => void) => (...a: A) => void) => Promise<void> | void): Promise<void> {
+    if (!process.env.CHEATSHEET_DEBUG_POOL) return fn((f) => f);
+    let emitMs = 0;
+    const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
+    await fn((f) => (...a) => {
+      const e0 = performance.now();
+      f(...a);
+      emitMs += performance.now() - e0;
+    });
+    const cpu = process.cpuUsage(cpu0);
+    process.stderr.write(`pool: ${label} on ${this.threads} thread(s): ${(performance.now() - t0).toFixed(0)} ms wall, process CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms, main thread writing/scanning ${emitMs.toFixed(0)} ms\n`);
+  }
+
+  /** `drain` into an array, in item order. */
+  private async drainAll<T, R>(items: T[], batch: number, here: (item: T) => R | Promise<R>, there: (worker: Worker, items: T[]) => Promise<R[]>, useWorkers = true): Promise<R[]> {
+    const results = new Array<R>(items.length);
+    await this.drain(items, batch, here, there, (i, r) => (results[i] = r), useWorkers);
     return results;
   }
 
-  processDocs(jobs: DocJob[]): Promise<DocResult[]> {
+  async processDocs(jobs: DocJob[]): Promise<DocResult[]> {
+    let results: DocResult[] = [];
+    await this.timed(`process ${jobs.length} docs`, async () => void (results = await this.processDocsOnThreads(jobs)));
+    return results;
+  }
+
+  private processDocsOnThreads(jobs: DocJob[]): Promise<DocResult[]> {
     // Each thread pays its own warm-up of the Markdown pipeline (cold JIT is most of the stage on a site of
     // this size), and two busy threads slow each other down: measured three times (450–460 docs, worker
     // otherwise idle), sharing the Markdown gained nothing. Another thread only pays off on large sites.
-    if (jobs.length < MIN_DOCS_PER_EXTRA_THREAD * (this.workers.length + 1)) return this.processDocsHere(jobs);
-    return this.drain(jobs, 8, (job) => processDoc(job), async (worker, batch) => ((await this.ask(worker, { type: 'docs', jobs: batch })) as Extract<WorkerResponse, { type: 'docs' }>).results);
+    if (jobs.length < (process.env.CHEATSHEET_SHARE_FROM ? Number(process.env.CHEATSHEET_SHARE_FROM) : this.shareMarkdownFrom)) return this.processDocsHere(jobs);
+    return this.drainAll(jobs, 8, (job) => processDoc(job), async (worker, batch) => ((await this.ask(worker, { type: 'docs', jobs: batch })) as Extract<WorkerResponse, { type: 'docs' }>).results);
   }
 
   /**
@@ -124,13 +160,51 @@ export class WorkerPool {
   private async processDocsHere(jobs: DocJob[]): Promise<DocResult[]> {
     const worker = this.workers[0];
     const themes = jobs[0]?.codeThemes;
-    if (!worker || !themes) return this.drain(jobs, 8, (job) => processDoc(job), async () => [], false);
+    if (!worker || !themes) return this.drainAll(jobs, 8, (job) => processDoc(job), async () => [], false);
     const code = new DeferredHighlighter(themes, async (blocks, t) => ((await this.ask(worker, { type: 'highlight', blocks, themes: t })) as Extract<WorkerResponse, { type: 'highlight' }>).html);
-    const results = await this.drain(jobs, 8, (job) => processDoc(job, { deferHighlight: code.defer }), async () => [], false);
+    const results = await this.drainAll(jobs, 8, (job) => processDoc(job, { deferHighlight: code.defer }), async () => [], false);
     const t0 = performance.now();
     for (const r of results) if (r.ok) r.doc.html = await code.fill(r.doc.html);
     if (process.env.CHEATSHEET_DEBUG_POOL) process.stderr.write(`pool: waited ${(performance.now() - t0).toFixed(0)} ms for highlighted code\n`);
     return results;
+  }
+
+  /**
+   * Renders every route on every thread: each worker is sent what all pages share once, then batches of
+   * routes (a route carries its own data and its doc's HTML, nothing else of the doc); the main thread
+   * renders one page at a time between replies. `emit` gets each page as it is done, on the main thread,
+   * which alone writes the output.
+   */
+  renderPages(input: RenderInput, templates: { file: string; root: string }, emit: (entry: RenderableRoute, html: string) => void): Promise<void> {
+    return this.timed(`render ${input.routes.length} pages`, (timeEmit) => (this.workers.length ? this.renderShared(input, templates, timeEmit(emit)) : void renderPages(input, timeEmit(emit))));
+  }
+
+  private async renderShared(input: RenderInput, templates: { file: string; root: string }, emit: (entry: RenderableRoute, html: string) => void): Promise<void> {
+    const setup: RenderSetup = {
+      templatesFile: templates.file,
+      root: templates.root,
+      siteData: [...input.siteData],
+      assets: input.assets,
+      pageChunks: input.pageChunks,
+      extraHead: Object.fromEntries([...input.siteData.keys()].map((locale) => [locale, input.extraHead?.(locale) ?? ''])),
+      ...(input.siteUrls ? { siteUrls: input.siteUrls } : {}),
+    };
+    // Sent before any page so that each worker imports the templates while the main thread starts rendering.
+    const ready = new Map(this.workers.map((w) => [w, this.ask(w, { type: 'render-setup', setup })]));
+    for (const r of ready.values()) r.catch(() => undefined); // observed below, or by the worker's first batch
+    const routes = input.routes.map((r): RenderableRoute => ({ outFile: r.outFile, data: r.data, ...(r.doc ? { doc: { html: r.doc.html, file: r.doc.file } } : {}) }));
+    await this.drain(
+      routes,
+      RENDER_BATCH,
+      (route) => renderPages({ ...input, routes: [route] }).get(route.outFile)!,
+      async (worker, batch) => {
+        await ready.get(worker);
+        return ((await this.ask(worker, { type: 'render', routes: batch })) as Extract<WorkerResponse, { type: 'render' }>).html;
+      },
+      (i, html) => emit(input.routes[i]!, html),
+    );
+    // A worker whose setup failed may have been given no page: its failure is still the build's.
+    await Promise.all(ready.values());
   }
 
   /** Ends the workers (again: a no-op). */

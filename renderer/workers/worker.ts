@@ -1,26 +1,65 @@
-// Worker thread of the build's content stage: highlights code blocks while the main thread parses
-// Markdown, and on large sites processes its own share of the Markdown files too.
+// Worker thread of the build: processes its share of the Markdown files, renders its share of the pages
+// (after one `render-setup` with what all pages share), and, when the main thread parses alone, highlights
+// code blocks for it.
 import { parentPort } from 'node:worker_threads';
 import { highlightBlocks } from '../content/highlight.ts';
 import { isUserError } from '../errors.ts';
-import type { WorkerRequest, WorkerResponse } from './messages.ts';
+import type { RenderInput } from '../render/render-pages.ts';
+import type { RenderSetup, WorkerRequest, WorkerResponse } from './messages.ts';
+
+/** The render input of this build, once its setup has arrived (pages come without their shared data). */
+let rendering: Promise<Omit<RenderInput, 'routes'>> | undefined;
+
+async function renderInput(setup: RenderSetup): Promise<Omit<RenderInput, 'routes'>> {
+  const { importTemplatesFile } = await import('../render/templates.ts');
+  const templates = await importTemplatesFile(setup.templatesFile, setup.root);
+  return {
+    siteData: new Map(setup.siteData),
+    templates,
+    assets: setup.assets,
+    pageChunks: setup.pageChunks,
+    extraHead: (locale) => setup.extraHead[locale] ?? '',
+    ...(setup.siteUrls ? { siteUrls: setup.siteUrls } : {}),
+  };
+}
+
+async function answer(msg: WorkerRequest): Promise<WorkerResponse> {
+  switch (msg.type) {
+    case 'highlight':
+      return { id: msg.id, type: 'highlight', html: await highlightBlocks(msg.blocks, msg.themes) };
+    case 'docs': {
+      // The Markdown pipeline is loaded only when this thread is given pages: a worker that only
+      // highlights keeps its memory low.
+      const { processDoc } = await import('../content/process-doc.ts');
+      const results = [];
+      for (const job of msg.jobs) results.push(await processDoc(job));
+      return { id: msg.id, type: 'docs', results };
+    }
+    case 'render-setup':
+      rendering = renderInput(msg.setup);
+      await rendering;
+      return { id: msg.id, type: 'render-setup' };
+    case 'render': {
+      if (!rendering) throw new Error('Pages to render arrived before the render setup.');
+      const { renderPages } = await import('../render/render-pages.ts');
+      const pages = renderPages({ routes: msg.routes, ...(await rendering) });
+      return { id: msg.id, type: 'render', html: msg.routes.map((r) => pages.get(r.outFile)!) };
+    }
+  }
+}
 
 parentPort?.on('message', async (msg: WorkerRequest) => {
   let response: WorkerResponse;
   try {
-    if (msg.type === 'highlight') {
-      response = { id: msg.id, type: 'highlight', html: await highlightBlocks(msg.blocks, msg.themes) };
-    } else {
-      // The Markdown pipeline is loaded only when this thread is given pages: below 1,000 docs it only
-      // highlights, and leaving the pipeline out keeps its memory low.
-      const { processDoc } = await import('../content/process-doc.ts');
-      const results = [];
-      for (const job of msg.jobs) results.push(await processDoc(job));
-      response = { id: msg.id, type: 'docs', results };
-    }
+    response = await answer(msg);
   } catch (err) {
     const e = err as Error;
-    response = { id: msg.id, type: 'error', message: e.stack ?? String(err), ...(isUserError(err) ? { userError: { kind: err.kind, message: err.message, details: err.details, hint: err.hint } } : {}) };
+    response = {
+      id: msg.id,
+      type: 'error',
+      message: e.stack ?? String(err),
+      ...(isUserError(err) ? { userError: { kind: err.kind, message: err.message, details: err.details, ...(err.hint ? { hint: err.hint } : {}), ...(err.location ? { location: err.location } : {}) } } : {}),
+    };
   }
   parentPort!.postMessage(response);
 });

@@ -1,0 +1,114 @@
+// A build on several threads writes the same site as a build on one, byte for byte: workers process and
+// render their share of the pages, the main thread writes them all. A bad page fails the build with the
+// same problems (file, line, message) whichever thread processed it, and leaves the previous output as it was.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeSite, page, runCli, type CliResult } from './helpers/fixture-site.ts';
+import { snapshot } from './helpers/user-error.ts';
+
+/** Every file below `dir`, by path relative to it. */
+function files(dir: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const abs = join(d, e.name);
+      if (e.isDirectory()) walk(abs);
+      else out.set(relative(dir, abs), readFileSync(abs));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** Enough pages, of every kind of Markdown the pipeline treats, that every thread gets several batches. */
+function siteFiles(): Record<string, string> {
+  const out: Record<string, string> = {};
+  const categories = ['compute', 'storage', 'network'];
+  for (const [locale, words] of [['pt-BR', ['Texto', 'Veja']], ['en', ['Text', 'See']]] as const) {
+    categories.forEach((category, c) => {
+      out[`content/${locale}/${category}/_category_.json`] = JSON.stringify({ label: `${category} ${locale}`, position: c + 2 });
+      for (let i = 0; i < 10; i++) {
+        const next = `${categories[(c + 1) % categories.length]}/page-${(i + 3) % 10}.md`;
+        out[`content/${locale}/${category}/page-${i}.md`] = page(
+          `${category} ${i} ${locale}`,
+          [
+            `## Section ${i}`,
+            `${words[0]} **${i}** with \`code\`, a footnote[^1] and ${words[1]} [the next page](../${next}#section-${(i + 3) % 10}).`,
+            '```ts title="example.ts" {2}',
+            `const n: number = ${i};`,
+            'console.log(n * 2);',
+            '```',
+            '```bash',
+            `aws ec2 describe-instances --max-items ${i}`,
+            '```',
+            ':::tip',
+            `Tip ${i}.`,
+            ':::',
+            '| a | b |\n|---|---|\n| 1 | 2 |',
+            '- [x] done\n- [ ] to do',
+            `### Sub ${i}`,
+            `[^1]: Note ${i}.`,
+          ].join('\n\n'),
+          `sidebar_position: ${i + 1}\ntags: [t${i % 3}]\n`,
+        );
+      }
+    });
+    out[`content/${locale}/start.md`] = page(`Start ${locale}`, '## First\n\nHello.', 'sidebar_position: 1\n');
+  }
+  return out;
+}
+
+const build = (root: string, threads: number, outDir: string): CliResult => runCli(['build', '--root', root, '--out-dir', outDir], root, { CHEATSHEET_THREADS: String(threads), CHEATSHEET_DEBUG_POOL: '1' });
+
+describe('build on several threads', () => {
+  it('writes every file as the one-thread build does, byte for byte', () => {
+    const root = makeSite({ ...siteFiles(), 'static/img/logo.svg': '<svg/>' });
+    const one = build(root, 1, 'one');
+    expect(one.status, one.stderr).toBe(0);
+    const reference = files(join(root, 'one'));
+    expect(reference.size).toBeGreaterThan(60);
+    for (const threads of [2, 3]) {
+      const r = build(root, threads, `t${threads}`);
+      expect(r.status, r.stderr).toBe(0);
+      // The workers did take pages (the debug line counts items per thread: main / worker 1 / …).
+      const perThread = [...r.stderr.matchAll(/pool: \d+ items, per thread ([\d /]+)/g)].map((m) => m[1]!.split(' / ').map(Number));
+      expect(perThread).toHaveLength(2); // docs, then pages
+      for (const counts of perThread) {
+        expect(counts).toHaveLength(threads);
+        expect(counts.slice(1).every((n) => n > 0), counts.join(' / ')).toBe(true);
+      }
+      const got = files(join(root, `t${threads}`));
+      expect([...got.keys()].sort()).toEqual([...reference.keys()].sort());
+      const differing = [...reference].filter(([f, bytes]) => !bytes.equals(got.get(f)!)).map(([f]) => f);
+      expect(differing).toEqual([]);
+    }
+  });
+
+  it('reports a bad page as the one-thread build does, and keeps the previous output', () => {
+    const root = makeSite(siteFiles());
+    expect(build(root, 1, 'build').status).toBe(0);
+    const before = snapshot(join(root, 'build'));
+    writeFileSync(join(root, 'content/en/storage/page-7.md'), '---\ntitle: Seven\nsidebar_position: [1\n---\n\nText\n');
+    writeFileSync(join(root, 'content/pt-BR/network/page-9.md'), '---\ntitle: "   "\n---\n\nTexto\n');
+    const reference = build(root, 1, 'build');
+    expect(reference.status).toBe(1);
+    expect(reference.stderr).toContain('content/en/storage/page-7.md:');
+    expect(reference.stderr).toContain('content/pt-BR/network/page-9.md:2');
+    const withoutDebug = (text: string) => text.replace(/^pool: .*\n/gm, '');
+    for (const threads of [2, 3]) {
+      const r = build(root, threads, 'build');
+      expect(r.status).toBe(1);
+      expect(withoutDebug(r.stderr)).toBe(withoutDebug(reference.stderr));
+      expect(r.stderr).toMatch(new RegExp(`pool: \\d+ items, per thread \\d+${' / [1-9]\\d*'.repeat(threads - 1)}`));
+    }
+    expect(snapshot(join(root, 'build'))).toEqual(before);
+  });
+
+  it('takes its thread count from CHEATSHEET_THREADS, refusing anything but a whole number', () => {
+    const root = makeSite(siteFiles());
+    const r = runCli(['build', '--root', root], root, { CHEATSHEET_THREADS: 'two' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('Invalid CHEATSHEET_THREADS "two": give a whole number from 1 to 64.');
+  });
+});
