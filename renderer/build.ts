@@ -78,8 +78,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // A warm build (the cache holds the docs of a previous build) processes only what changed: on the main thread.
   const cache = options.cacheDir ? new BuildCache({ dir: resolve(options.root, options.cacheDir), root: resolve(options.root), outDir: resolve(options.root, options.outDir ?? 'build') }) : undefined;
   const threads = cache?.warm ? 1 : buildThreads(countMarkdown(join(resolve(options.root), 'content'), DOCS_PER_EXTRA_THREAD * availableParallelism()), options.threads);
-  // Threads asked for take both stages at any size (a test compares their output with one thread's).
-  const pool = new WorkerPool(threads, options.threads === undefined ? {} : { shareMarkdownFrom: 0 });
+  const pool = new WorkerPool(threads);
   try {
     return await buildWith(pool, options, cache);
   } finally {

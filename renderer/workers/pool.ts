@@ -1,9 +1,11 @@
-// The build's worker threads, for the content stage. The main thread always takes a share of the work
-// itself; on a 2-core machine that means one worker, which keeps memory low (each thread loads its own copy
-// of the Markdown pipeline). Workers exist only in the compiled CLI, where the worker script is JavaScript;
-// from TypeScript sources (tests) everything runs in-process. Workers start when the pool is created, so
-// their start-up overlaps with loading the config and bundling the browser code; the build ends them as
-// soon as the content stage is over.
+// The build's worker threads, for the content and render stages. The main thread always takes a share of
+// the work itself and alone writes the output. Content: below `shareMarkdownFrom` docs the Markdown is
+// parsed on the main thread while a worker highlights the code; above it every thread parses its share.
+// Render: every thread renders its share of the pages, each worker having been sent the data all pages
+// share once — rendering in a worker also keeps its garbage out of the main thread's large heap. Workers
+// exist only in the compiled CLI, where the worker script is JavaScript; from TypeScript sources (tests)
+// everything runs in-process. Workers start when the pool is created, so their start-up overlaps with
+// loading the config and bundling the browser code.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -13,6 +15,7 @@ import { UserError } from '../errors.ts';
 import { packageRoot } from '../paths.ts';
 import { renderPages, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
 import type { RenderSetup, WorkerRequestBody, WorkerResponse } from './messages.ts';
+import { SHARED_MARKDOWN_DOCS_PER_THREAD } from './threads.ts';
 
 // The Markdown pipeline (markdown-it, MDX, Shiki: a third of the start-up) is loaded when a first doc is
 // processed: a warm build, its docs in the build cache, may process none.
@@ -23,12 +26,6 @@ export function workerScript(): string | undefined {
   const file = join(packageRoot(), 'dist', 'build-worker.js');
   return existsSync(file) ? file : undefined;
 }
-
-/** From this many docs a worker pays for its start-up by highlighting code while Markdown is parsed. */
-export const MIN_DOCS_FOR_A_WORKER = 120;
-const MIN_DOCS_PER_EXTRA_THREAD = 500;
-/** Below this many docs the Markdown itself runs on the main thread only (2 threads × 500). */
-export const MIN_DOCS_FOR_WORKERS = 2 * MIN_DOCS_PER_EXTRA_THREAD;
 
 /** Pages per message to a worker: small enough that the threads finish together, large enough to amortise a reply. */
 const RENDER_BATCH = 4;
@@ -44,7 +41,7 @@ export class WorkerPool {
    * on the main thread alone, a worker highlighting the code meanwhile (see processDocsHere).
    */
   constructor(threads: number, options: { shareMarkdownFrom?: number } = {}) {
-    this.shareMarkdownFrom = options.shareMarkdownFrom ?? MIN_DOCS_PER_EXTRA_THREAD * threads;
+    this.shareMarkdownFrom = options.shareMarkdownFrom ?? SHARED_MARKDOWN_DOCS_PER_THREAD * threads;
     const script = workerScript();
     const count = script ? Math.max(0, threads - 1) : 0;
     this.workers = Array.from({ length: count }, () => {
@@ -93,27 +90,41 @@ export class WorkerPool {
       next = Math.min(items.length, next + n);
       return [start, next];
     };
+    // The error passed on is the first item's in queue order, as one thread would have met it: items are
+    // taken in order and nothing is taken after a failure, so every item before the first failing one is
+    // done, and batches are disjoint ranges, so comparing their starts orders them.
+    let failure: { index: number; error: unknown } | undefined;
+    const fail = (index: number, error: unknown) => {
+      if (!failure || index < failure.index) failure = { index, error };
+      next = items.length;
+    };
     const debug = process.env.CHEATSHEET_DEBUG_POOL ? { t0: performance.now(), counts: new Array(this.workers.length + 1).fill(0) as number[] } : undefined;
     const remote = (useWorkers ? this.workers : []).map(async (worker, w) => {
       for (let [s, e] = take(batch); s < e; [s, e] = take(batch)) {
-        const out = await there(worker, items.slice(s, e));
-        out.forEach((r, k) => done(s + k, r));
+        try {
+          (await there(worker, items.slice(s, e))).forEach((r, k) => done(s + k, r));
+        } catch (err) {
+          return fail(s, err);
+        }
         if (debug) debug.counts[w + 1]! += e - s;
       }
       if (debug) process.stderr.write(`pool: worker ${w} done at ${(performance.now() - debug.t0).toFixed(0)} ms\n`);
     });
     const local = (async () => {
       for (let [s, e] = take(1); s < e; [s, e] = take(1)) {
-        done(s, await here(items[s]!));
+        try {
+          done(s, await here(items[s]!));
+        } catch (err) {
+          return fail(s, err);
+        }
         if (debug) debug.counts[0]!++;
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
       if (debug) process.stderr.write(`pool: main done at ${(performance.now() - debug.t0).toFixed(0)} ms\n`);
     })();
     // Everything settles before an error is passed on: a worker may still be busy with a batch.
-    const settled = await Promise.allSettled([local, ...remote]);
-    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed) throw failed.reason;
+    await Promise.all([local, ...remote]);
+    if (failure) throw failure.error;
     if (debug) process.stderr.write(`pool: ${items.length} items, per thread ${debug.counts.join(' / ')}\n`);
   }
 
@@ -149,7 +160,7 @@ export class WorkerPool {
     // Each thread pays its own warm-up of the Markdown pipeline (cold JIT is most of the stage on a site of
     // this size), and two busy threads slow each other down: measured three times (450–460 docs, worker
     // otherwise idle), sharing the Markdown gained nothing. Another thread only pays off on large sites.
-    if (jobs.length < (process.env.CHEATSHEET_SHARE_FROM ? Number(process.env.CHEATSHEET_SHARE_FROM) : this.shareMarkdownFrom)) return this.processDocsHere(jobs);
+    if (jobs.length < this.shareMarkdownFrom) return this.processDocsHere(jobs);
     return this.drainAll(jobs, 8, (job) => processDoc(job), async (worker, batch) => ((await this.ask(worker, { type: 'docs', jobs: batch })) as Extract<WorkerResponse, { type: 'docs' }>).results);
   }
 

@@ -11,6 +11,13 @@ export const THREADS_ENV = 'CHEATSHEET_THREADS';
 export const MIN_DOCS_FOR_WORKERS = 120;
 /** Each further thread needs this many more files to pay for itself. */
 export const DOCS_PER_EXTRA_THREAD = 120;
+/**
+ * The Markdown is parsed on every thread only from this many docs per thread; below, on the main thread
+ * while a worker highlights the code. Measured on 2 threads (453 and 1,812 docs): parsing on both threads
+ * cost 1.7–1.9× the CPU and made the main thread's own share longer, not shorter — sharing is left to
+ * sites larger than any measured.
+ */
+export const SHARED_MARKDOWN_DOCS_PER_THREAD = 1000;
 
 /** Threads for a build of a site with (at least) `docs` Markdown files, the main thread included. */
 export function buildThreads(docs: number, requested: number | undefined, cores = availableParallelism()): number {
