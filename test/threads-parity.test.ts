@@ -61,6 +61,16 @@ function siteFiles(): Record<string, string> {
 
 const build = (root: string, threads: number, outDir: string): CliResult => runCli(['build', '--root', root, '--out-dir', outDir], root, { CHEATSHEET_THREADS: String(threads), CHEATSHEET_DEBUG_POOL: '1' });
 
+/** Builds of `root` on 2 and 3 threads fail with exactly the report of the one-thread build. */
+function expectSameFailure(root: string, reference: CliResult) {
+  const withoutDebug = (text: string) => text.replace(/^pool: .*\n/gm, '');
+  for (const threads of [2, 3]) {
+    const r = build(root, threads, 'build');
+    expect(r.status).toBe(1);
+    expect(withoutDebug(r.stderr)).toBe(withoutDebug(reference.stderr));
+  }
+}
+
 describe('build on several threads', () => {
   it('writes every file as the one-thread build does, byte for byte', () => {
     const root = makeSite({ ...siteFiles(), 'static/img/logo.svg': '<svg/>' });
@@ -93,12 +103,7 @@ describe('build on several threads', () => {
     expect(reference.status).toBe(1);
     expect(reference.stderr).toContain('content/en/storage/page-7.md:');
     expect(reference.stderr).toContain('content/pt-BR/network/page-9.md:2');
-    const withoutDebug = (text: string) => text.replace(/^pool: .*\n/gm, '');
-    for (const threads of [2, 3]) {
-      const r = build(root, threads, 'build');
-      expect(r.status).toBe(1);
-      expect(withoutDebug(r.stderr)).toBe(withoutDebug(reference.stderr));
-    }
+    expectSameFailure(root, reference);
     expect(snapshot(join(root, 'build'))).toEqual(before);
   });
 
@@ -108,12 +113,7 @@ describe('build on several threads', () => {
     const reference = build(root, 1, 'build');
     expect(reference.status).toBe(1);
     expect(reference.stderr).toContain('the home page is broken');
-    const withoutDebug = (text: string) => text.replace(/^pool: .*\n/gm, '');
-    for (const threads of [2, 3]) {
-      const r = build(root, threads, 'build');
-      expect(r.status).toBe(1);
-      expect(withoutDebug(r.stderr)).toBe(withoutDebug(reference.stderr));
-    }
+    expectSameFailure(root, reference);
   });
 
   it('takes its thread count from CHEATSHEET_THREADS, refusing anything but a whole number', () => {

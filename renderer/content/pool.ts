@@ -1,11 +1,11 @@
 // Doc processing over the build's threads, for callers that do not keep a pool (the dev server).
 import { WorkerPool } from '../workers/pool.ts';
-import { MIN_DOCS_FOR_WORKERS } from '../workers/threads.ts';
+import { MIN_DOCS_FOR_A_HIGHLIGHT_WORKER } from '../workers/threads.ts';
 import type { DocJob, DocResult } from './process-doc.ts';
 
 export async function processDocs(jobs: DocJob[], threads: number): Promise<DocResult[]> {
   // A worker costs its start-up: only started when there is enough to hand it (see WorkerPool.processDocs).
-  const pool = new WorkerPool(jobs.length >= MIN_DOCS_FOR_WORKERS ? threads : 1);
+  const pool = new WorkerPool(jobs.length >= MIN_DOCS_FOR_A_HIGHLIGHT_WORKER ? threads : 1);
   try {
     return await pool.processDocs(jobs);
   } finally {

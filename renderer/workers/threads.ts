@@ -1,16 +1,22 @@
 // How many threads a build runs on. Asked for (`--threads`, or CHEATSHEET_THREADS read by the CLI):
 // exactly that many, up to twice the cores (beyond that only memory grows). Otherwise chosen
 // by the site's size: a worker costs its start-up and its own warm-up of the Markdown pipeline and React,
-// which a small site does not pay back (see bench/README.md for the measurements behind the numbers).
+// which a small site does not pay back (ARCHITECTURE.md, *Threads*, has the measurements).
 import { availableParallelism } from 'node:os';
 
 /** The environment variable that sets the build's thread count, this thread included (1 = no worker). */
 export const THREADS_ENV = 'CHEATSHEET_THREADS';
 
-/** From this many Markdown files a build starts workers on its own. */
-export const MIN_DOCS_FOR_WORKERS = 120;
-/** Each further thread needs this many more files to pay for itself. */
-export const DOCS_PER_EXTRA_THREAD = 120;
+/**
+ * From this many Markdown files a build starts a worker on its own. Measured on 2 cores (corpus, 3
+ * locales, interleaved runs): at 6 docs a worker cost 16 % more CPU and no time; at 48 docs it cut the
+ * main thread's CPU from 1.94 to 1.22 s, with less CPU in all; at 123 docs from 3.7 to 2.1 s.
+ */
+export const MIN_DOCS_FOR_WORKERS = 40;
+/** Each further thread needs this many more files (not measured beyond 2 cores: the same break-even). */
+export const DOCS_PER_EXTRA_THREAD = 40;
+/** `serve` starts a worker to highlight code (only) from this many files. */
+export const MIN_DOCS_FOR_A_HIGHLIGHT_WORKER = 120;
 /**
  * The Markdown is parsed on every thread only from this many docs per thread; below, on the main thread
  * while a worker highlights the code. Measured on 2 threads (453 and 1,812 docs): parsing on both threads
