@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:threads — how the build scales with threads: cold builds of the generated corpus (150 and
+// node bench/threads.mjs (after `node scripts/compile-cli.mjs`) — how the build scales with threads: cold builds of the generated corpus (150 and
 // 600 pages per locale by default) with CHEATSHEET_THREADS=1, 2 and every core, runs interleaved (1, 2, N,
 // 1, 2, N, …) so that a load that comes and goes hits every thread count alike. Prints, per thread count,
 // the median wall time, user and system CPU of the whole process (all threads), and peak memory; then the
