@@ -59,7 +59,8 @@ function siteFiles(): Record<string, string> {
   return out;
 }
 
-const build = (root: string, threads: number, outDir: string): CliResult => runCli(['build', '--root', root, '--out-dir', outDir], root, { CHEATSHEET_THREADS: String(threads), CHEATSHEET_DEBUG_POOL: '1' });
+const build = (root: string, threads: number, outDir: string, cache = false): CliResult =>
+  runCli(['build', '--root', root, '--out-dir', outDir, ...(cache ? [] : ['--no-cache'])], root, { CHEATSHEET_THREADS: String(threads), CHEATSHEET_DEBUG_POOL: '1' });
 
 /** Builds of `root` on 2 and 3 threads fail with exactly the report of the one-thread build. */
 function expectSameFailure(root: string, reference: CliResult) {
@@ -114,6 +115,20 @@ describe('build on several threads', () => {
     expect(reference.status).toBe(1);
     expect(reference.stderr).toContain('the home page is broken');
     expectSameFailure(root, reference);
+  });
+
+  it('keeps the pages its workers rendered in the build cache: the next build renders none', () => {
+    const root = makeSite(siteFiles());
+    const cold = build(root, 3, 'build', true);
+    expect(cold.status, cold.stderr).toBe(0);
+    expect(cold.stderr).toMatch(/pool: \d+ items, per thread \d+ \/ [1-9]\d* \/ [1-9]/);
+    const first = files(join(root, 'build'));
+    const warm = build(root, 3, 'build', true);
+    expect(warm.status, warm.stderr).toBe(0);
+    expect(warm.stdout).toMatch(/cache: pages 0 rendered, [1-9]\d* from cache/);
+    const second = files(join(root, 'build'));
+    expect([...second.keys()].sort()).toEqual([...first.keys()].sort());
+    expect([...first].filter(([f, bytes]) => !bytes.equals(second.get(f)!)).map(([f]) => f)).toEqual([]);
   });
 
   it('takes its thread count from CHEATSHEET_THREADS, refusing anything but a whole number', () => {

@@ -31,6 +31,11 @@ export interface RenderInput {
   cache?: AppCache;
 }
 
+/** The route data a page is rendered from: its doc's HTML in it. */
+export function renderedRoute(entry: RenderableRoute): RouteData {
+  return entry.doc ? { ...entry.data, doc: { ...entry.data.doc!, html: entry.doc.html } } : entry.data;
+}
+
 /** One JSON file per locale with the data all its pages share. */
 export function siteDataFiles(siteData: Map<string, SiteData>, baseUrl: string, naming: Naming = 'hashed'): { files: Map<string, string>; urls: Record<string, string> } {
   const files = new Map<string, string>();
@@ -61,7 +66,7 @@ export function renderPages(input: RenderInput, emit?: (entry: RenderableRoute, 
     }
     const pageName = entry.data.kind === 'home' ? 'home' : undefined;
     const page = pageName ? input.templates.pages[pageName] : undefined;
-    const route = entry.doc ? { ...entry.data, doc: { ...entry.data.doc!, html: entry.doc.html } } : entry.data;
+    const route = renderedRoute(entry);
     let appHtml: string;
     try {
       const render = () => input.templates.renderApp(site, route, page);

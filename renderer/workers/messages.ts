@@ -41,5 +41,6 @@ export type WorkerResponse =
   | { id: number; type: 'docs'; results: DocResult[] }
   | { id: number; type: 'highlight'; html: string[] }
   | { id: number; type: 'render-setup' }
-  | { id: number; type: 'render'; html: string[] }
+  /** `app`: each page's server-rendered markup, which the main thread keeps in the build cache. */
+  | { id: number; type: 'render'; html: string[]; app: string[] }
   | { id: number; type: 'error'; message: string; userError?: WorkerUserError };

@@ -13,7 +13,7 @@ import { DeferredHighlighter } from '../content/code-blocks.ts';
 import type { DocJob, DocResult, processDoc as ProcessDoc } from '../content/process-doc.ts';
 import { UserError } from '../errors.ts';
 import { packageRoot } from '../paths.ts';
-import { renderPages, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
+import { renderedRoute, renderPages, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
 import type { RenderSetup, WorkerRequestBody, WorkerResponse } from './messages.ts';
 import { SHARED_MARKDOWN_DOCS_PER_THREAD } from './threads.ts';
 
@@ -210,7 +210,10 @@ export class WorkerPool {
       (route) => renderPages({ ...input, routes: [route] }).get(route.outFile)!,
       async (worker, batch) => {
         await ready.get(worker);
-        return ((await this.ask(worker, { type: 'render', routes: batch })) as Extract<WorkerResponse, { type: 'render' }>).html;
+        const { html, app } = (await this.ask(worker, { type: 'render', routes: batch })) as Extract<WorkerResponse, { type: 'render' }>;
+        // Kept in the build cache as if rendered here (same key: site data, route, page module).
+        if (input.cache) batch.forEach((route, k) => input.cache!.app(input.siteData.get(route.data.locale)!, renderedRoute(route), route.data.kind === 'home' ? 'home' : undefined, () => app[k]!));
+        return html;
       },
       (i, html) => emit(input.routes[i]!, html),
     );

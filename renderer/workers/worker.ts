@@ -4,7 +4,7 @@
 import { parentPort } from 'node:worker_threads';
 import { highlightBlocks } from '../content/highlight.ts';
 import { isUserError } from '../errors.ts';
-import type { RenderInput } from '../render/render-pages.ts';
+import type { AppCache, RenderInput } from '../render/render-pages.ts';
 import type { RenderSetup, WorkerRequest, WorkerResponse } from './messages.ts';
 
 /** The render input of this build, once its setup has arrived (pages come without their shared data). */
@@ -42,8 +42,11 @@ async function answer(msg: WorkerRequest): Promise<WorkerResponse> {
     case 'render': {
       if (!rendering) throw new Error('Pages to render arrived before the render setup.');
       const { renderPages } = await import('../render/render-pages.ts');
-      const pages = renderPages({ routes: msg.routes, ...(await rendering) });
-      return { id: msg.id, type: 'render', html: msg.routes.map((r) => pages.get(r.outFile)!) };
+      // The build cache lives on the main thread: each page's markup goes back with it, in route order.
+      const app: string[] = [];
+      const keep: AppCache = { app: (_site, _route, _page, render) => (app.push(render()), app.at(-1)!) };
+      const pages = renderPages({ routes: msg.routes, ...(await rendering), cache: keep });
+      return { id: msg.id, type: 'render', html: msg.routes.map((r) => pages.get(r.outFile)!), app };
     }
   }
 }
