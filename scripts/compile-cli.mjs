@@ -6,30 +6,10 @@
 // Templates are not part of it: they are bundled into dist/theme/ by the last step below, and a build or
 // `serve` bundles them again whenever one of their files differs from what that step saw.
 import { build } from 'esbuild';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-// unist-util-visit-parents gives the function it makes for every node it enters a name of its own
-// (Object.defineProperty, for readable stack traces), and mdast-util-to-hast walks each page's whole tree
-// with it. Without the naming the content stage runs 2.5 % fewer instructions (callgrind, 30 × 3 corpus, one
-// thread; the sampled profile of `npm run bench:profile` on a loaded machine put it at ~5 %: callgrind's count
-// is the one to trust). The bundled CLI leaves the naming out and keeps the walk as published
-// (tests run the package itself). A new version whose source no longer matches stops the compile.
-const visitWithoutNames = {
-  name: 'visit-without-names',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]unist-util-visit-parents[\\/]lib[\\/]index\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      const naming = /Object\.defineProperty\(visit, 'name', \{[^}]*\}\)/g;
-      const found = source.match(naming)?.length ?? 0;
-      if (found !== 1) throw new Error(`${args.path}: expected one Object.defineProperty(visit, 'name', …), found ${found} — see scripts/compile-cli.mjs`);
-      return { contents: source.replace(naming, ''), loader: 'js' };
-    });
-  },
-};
-
 // Chunk names are content-hashed: without a clean folder, old chunks would pile up. dist/types/ (the public
 // declarations, made by prepack) stays: npm pack runs prepare, hence this script, after prepack.
 const dist = new URL('../dist/', import.meta.url);
@@ -49,7 +29,6 @@ await build({
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
-  plugins: [visitWithoutNames],
 });
 
 // The theme's browser bundle and server templates, made once here instead of in every build.
