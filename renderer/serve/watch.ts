@@ -1,7 +1,8 @@
 // Watches the site's folders with chokidar (folders, not globs: chokidar 5 has none) and hands over
 // batches of changed paths: events that arrive while a rebuild runs are gathered into the next batch.
 import { watch, type FSWatcher } from 'chokidar';
-import { basename, sep } from 'node:path';
+import { statSync } from 'node:fs';
+import { basename, join, sep } from 'node:path';
 import type { SitePaths } from '../paths.ts';
 
 export type ChangeKind = 'full' | 'code' | 'content' | 'static';
@@ -31,6 +32,26 @@ export function classify(path: string, roots: WatchRoots, isDir: boolean): Chang
   return undefined;
 }
 
+/** How long chokidar holds back a second read of a folder (handler.js, _handleRead). */
+const CHOKIDAR_THROTTLE_MS = 1000;
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface Batch {
   full: boolean;
   code: boolean;
@@ -47,6 +68,8 @@ export class SiteWatcher {
   private readonly watcher: FSWatcher;
   private batch = emptyBatch();
   private timer: NodeJS.Timeout | undefined;
+  private readonly pending = new Set<NodeJS.Timeout>();
+  private closed = false;
   readonly ready: Promise<void>;
 
   constructor(
@@ -58,6 +81,27 @@ export class SiteWatcher {
     this.ready = new Promise((resolve) => this.watcher.once('ready', () => resolve()));
     this.watcher.on('all', (event, path) => this.record(path, event === 'addDir' || event === 'unlinkDir'));
     this.watcher.on('error', (err) => onError(err as Error));
+    this.watcher.on('raw', (event, name, details) => this.lookAgain(event, name, details));
+  }
+
+  /**
+   * A file created in a watched folder can be missed by chokidar 5: it re-reads a folder at most once a
+   * second, counting the changes that come meanwhile, and when a rebuild keeps the event loop busy past
+   * that second the count is dropped with the throttle and no second read happens (handler.js,
+   * _handleRead) — the page is never added. The folder's own (raw) event still names the entry: if it
+   * exists and chokidar has still not listed it once its throttle is over, it is recorded here (apply.ts
+   * compares each touched locale with the disk, so a late or repeated path is harmless).
+   */
+  private lookAgain(event: string, name: unknown, details: unknown): void {
+    const folder = (details as { watchedPath?: unknown } | undefined)?.watchedPath;
+    if (event !== 'rename' || typeof name !== 'string' || typeof folder !== 'string' || !isFolder(folder)) return;
+    const path = join(folder, name);
+    const timer = setTimeout(() => {
+      this.pending.delete(timer);
+      if (this.closed || !exists(path) || this.watcher.getWatched()[folder]?.includes(name)) return;
+      this.record(path, isFolder(path));
+    }, CHOKIDAR_THROTTLE_MS * 2);
+    this.pending.add(timer);
   }
 
   private record(path: string, isDir: boolean): void {
@@ -79,7 +123,9 @@ export class SiteWatcher {
   }
 
   close(): Promise<void> {
+    this.closed = true;
     clearTimeout(this.timer);
+    for (const t of this.pending) clearTimeout(t);
     return this.watcher.close();
   }
 }
