@@ -8,6 +8,8 @@ import { splitHash } from '../renderer/shared/urls.ts';
 import { App } from '../templates/App.tsx';
 import type { Runtime } from '../templates/context.tsx';
 import { installCopyButtons } from './copy-code.ts';
+import { importChunk } from './import-chunk.ts';
+import type { HydrateIslands } from './islands.tsx';
 import type { PageModules } from './entry.tsx';
 import { applyHead } from './head.ts';
 import { poppedScroll, pushEntry, startHistory } from './history.ts';
@@ -141,6 +143,26 @@ export function Root({ site, initialRoute, initialPage, pages }: { site: SiteDat
     }, () => undefined);
     return () => void tabs.then((stop) => stop?.());
   }, [current, site]);
+
+  // Islands of MDX pages (their components made interactive): the page's own script, only where it has one.
+  useEffect(() => {
+    const script = current.route.doc?.islands;
+    const content = document.querySelector('[data-doc-content]');
+    if (!script || !content) return undefined;
+    let stop: (() => void) | undefined;
+    let left = false;
+    importChunk<{ default: HydrateIslands }>(script, 0).then(
+      (m) => {
+        if (!left) stop = m.default(content);
+      },
+      // The page stays as the server made it: readable, its widgets inert.
+      () => undefined,
+    );
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [current]);
 
   useEffect(() => installPlainLinks(runtime), [runtime]);
   useEffect(() => prefetchContentLinks(runtime), [runtime, current]);

@@ -6,6 +6,7 @@ import type { HydrationPayload, SiteData } from '../renderer/shared/types.ts';
 import { ErrorBoundary } from '../templates/ErrorBoundary.tsx';
 import { pageNameOf } from './page-loader.ts';
 import { Root } from './Root.tsx';
+import { shareReact } from './shared-react.ts';
 
 export type PageModules = Record<string, () => Promise<{ default: ComponentType }>>;
 
@@ -13,6 +14,7 @@ const PAYLOAD_ID = '__CHEATSHEET_DATA__';
 const ROOT_ID = '__cheatsheet';
 
 export async function start(pages: PageModules): Promise<void> {
+  shareReact();
   const payloadNode = document.getElementById(PAYLOAD_ID);
   const container = document.getElementById(ROOT_ID);
   if (!payloadNode || !container) return;

@@ -34,6 +34,8 @@ export interface SitePaths {
   templates: string;
   /** Folders whose code goes into the templates or the browser bundle: the package's and the site's own. */
   code: string[];
+  /** The site's own components and styles, which MDX pages import (`@site/src/…`). */
+  components: string;
 }
 
 export function sitePaths(root: string, configFile?: string): SitePaths {
@@ -47,5 +49,6 @@ export function sitePaths(root: string, configFile?: string): SitePaths {
     config: resolve(root, configFile ?? 'site.config.ts'),
     templates: join(pkg, 'templates'),
     code: [...new Set(code)],
+    components: join(root, 'src'),
   };
 }

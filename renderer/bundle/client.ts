@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import { TemplateError } from '../errors.ts';
 import { packageRoot } from '../paths.ts';
 import { themeKey } from '../render/templates.ts';
+import { BROWSER_BUILD } from './browser-build.ts';
 import { prebuiltClient, type ClientBundleFiles, type ThemeKey } from './prebuilt.ts';
 
 /** The bundle as pages link to it: the same shape, with public URLs (baseUrl + path) instead of paths. */
@@ -51,22 +52,13 @@ export async function bundleClientFiles(key: ThemeKey, opts: { root: string; tem
       ],
       absWorkingDir: pkg,
       nodePaths: [join(pkg, 'node_modules')],
-      bundle: true,
+      ...BROWSER_BUILD,
       splitting: true,
-      format: 'esm',
-      platform: 'browser',
-      target: ['es2022', 'chrome111', 'firefox111', 'safari16.4'],
-      jsx: 'automatic',
       minify: opts.minify,
-      write: false,
       outdir: 'build/assets',
       entryNames: '[dir]/[name].[hash]',
       chunkNames: 'chunk.[hash]',
       assetNames: '[name].[hash]',
-      metafile: true,
-      legalComments: 'none',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      logLevel: 'silent',
     });
   } catch (err) {
     const failure = err as BuildFailure;

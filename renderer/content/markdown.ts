@@ -52,6 +52,8 @@ export interface MarkdownOutput {
   assets: AssetCopy[];
   /** The text of the `# Heading` that opens the page, if one does: Docusaurus's "content title". */
   contentTitle?: string;
+  /** MDX pages: how many parts the browser hydrates (renderer/content/mdx/islands.ts); absent when none. */
+  islands?: number;
 }
 
 let rehypeRaw: Promise<typeof import('rehype-raw')> | undefined;

@@ -67,6 +67,11 @@ export interface ProcessedDoc {
   warnings: string[];
   /** Hash of the Markdown body: what translations record as the version they were made from. */
   bodyHash: string;
+  /**
+   * MDX pages with parts the browser hydrates (renderer/content/mdx/islands.ts): how many, the file the
+   * browser's compile reads, and (once bundled, renderer/bundle/islands.ts) the URL of the page's script.
+   */
+  islands?: { count: number; absPath: string; script?: string };
 }
 
 export type DocResult = { ok: true; doc: ProcessedDoc } | { ok: false; error: SerializedUserError };
@@ -129,7 +134,8 @@ export async function processDoc(job: DocJob, services: DocServices = {}): Promi
         problems,
         category: slash > 0 ? job.relPath.slice(0, slash) : undefined,
         frontMatter: data,
-        ...out,
+        ...withoutIslandCount(out),
+        ...(out.islands ? { islands: { count: out.islands, absPath: job.absPath } } : {}),
         bodyHash: createHash('sha256').update(body.trim()).digest('hex').slice(0, 16),
       },
     };
@@ -152,4 +158,10 @@ function serialize(err: UserError, file: string): SerializedUserError {
 
 export function deserialize(e: SerializedUserError): ContentError {
   return new ContentError(e.message, { file: e.file, line: e.line }, { hint: e.hint, details: e.bug ? [...e.details, e.bug] : e.details });
+}
+
+/** The page's output minus its island count, which the doc keeps with the file the count belongs to. */
+function withoutIslandCount<T extends { islands?: number }>(out: T): Omit<T, 'islands'> {
+  const { islands: _count, ...rest } = out;
+  return rest;
 }

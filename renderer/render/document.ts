@@ -77,7 +77,7 @@ export function renderDocument({ site, route, appHtml, assets, inlineScripts, ex
     siteUrl ? `<link rel="preload" href="${escapeHtml(siteUrl)}" as="fetch" type="application/json" crossorigin="anonymous">` : '',
     // Low priority: the modules start downloading at once but leave the bandwidth to the HTML and CSS
     // first, so the page paints sooner (Lighthouse mobile: FCP 1.6 s → 1.1 s); hydration follows.
-    ...[...assets.preload, ...(assets.pageModule ? [assets.pageModule] : [])].map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" fetchpriority="low">`),
+    ...[...assets.preload, ...(assets.pageModule ? [assets.pageModule] : []), ...(route.doc?.islands ? [route.doc.islands] : [])].map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" fetchpriority="low">`),
     ...inlineScripts.map((code) => `<script>${code}</script>`),
     extraHead,
   ].filter(Boolean);

@@ -130,6 +130,7 @@ export function buildRouteTable({ loaded, locales, content, strings, gitInfo }: 
             ...(lastUpdate ? { lastUpdate } : {}),
             ...(unlisted ? { unlisted: true } : {}),
             ...(doc.fallback ? { notTranslated: true } : {}),
+            ...(doc.islands?.script ? { islands: doc.islands.script } : {}),
           },
         },
         doc,

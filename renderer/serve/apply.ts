@@ -6,6 +6,7 @@
 // - templates/ or client/ → the browser bundle and the server templates are rebuilt, every page re-rendered.
 // Config and UI strings changes are not handled here: they need a full build (dev-site.ts).
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { listContentFiles, type ContentFile } from '../content/files.ts';
 import { fileKey, loadCategory } from '../content/load.ts';
 import { categoryTranslations } from '../content/docs-translations.ts';
@@ -14,7 +15,7 @@ import { docHrefFactory } from '../site/prepare.ts';
 import { deserialize, processDoc, type ProcessedDoc } from '../content/process-doc.ts';
 import { toProblems, type Problem } from '../problems.ts';
 import { buildRouteTable, type RouteEntry } from '../routes/route-table.ts';
-import { loadTheme, searchOf } from '../site/prepare.ts';
+import { islandsOf, loadTheme, searchOf } from '../site/prepare.ts';
 import { recheckLinks, updateIds } from './recheck-links.ts';
 import { putBundle, putSearch, putSitemap, renderRoutes, routesOf, updateChunks, updateSiteData, type DevState } from './state.ts';
 
@@ -25,6 +26,8 @@ export interface ChangeBatch {
   code: boolean;
   /** Something under static/ changed (only link checking and the browser care). */
   static: boolean;
+  /** A file MDX pages may import changed (a component of the site, its CSS module). */
+  components?: boolean;
 }
 
 export interface ApplyResult {
@@ -128,6 +131,26 @@ async function applyDoc(state: DevState, file: ContentFile, result: ApplyResult)
   return out.doc;
 }
 
+/** The files of the docs that may import components of the site (MDX pages): what a component's edit touches. */
+function importingDocs(state: DevState): string[] {
+  const files: string[] = [];
+  for (const lc of state.content.values()) for (const doc of lc.docs) if (doc.islands || /\.mdx$/.test(doc.relPath) || doc.html.startsWith('<style>')) files.push(resolve(state.paths.root, doc.file));
+  return files;
+}
+
+/** Bundles the island scripts again (stable names: the pages that load them need not change for it). */
+async function applyIslands(state: DevState, result: ApplyResult): Promise<void> {
+  try {
+    const previous = state.islands;
+    state.islands = await islandsOf({ ...state, minify: false, naming: 'stable' });
+    for (const file of previous.files.keys()) state.output.delete(file);
+    for (const [file, bytes] of state.islands.files) state.output.write(file, bytes);
+    result.problems.set('islands', []);
+  } catch (err) {
+    result.problems.set('islands', toProblems(err));
+  }
+}
+
 /** Rebuilds the browser bundle and server templates; false (with a problem) when they do not compile. */
 async function applyCode(state: DevState, result: ApplyResult): Promise<boolean> {
   try {
@@ -153,7 +176,8 @@ async function applyCode(state: DevState, result: ApplyResult): Promise<boolean>
 export async function applyChanges(state: DevState, batch: ChangeBatch): Promise<ApplyResult> {
   const result: ApplyResult = { reload: new Set(), problems: new Map(), warnings: [], rendered: 0, fullLinkCheck: false, renderedNow: new Set() };
   const codeOk = batch.code ? await applyCode(state, result) : false;
-  const { structural, docChanged, keysChanged } = await applyContent(state, batch.content, result);
+  const { structural, docChanged, keysChanged } = await applyContent(state, batch.components ? new Set([...batch.content, ...importingDocs(state)]) : batch.content, result);
+  if (batch.components || [...docChanged].some((d) => d.islands) || state.islands.files.size) await applyIslands(state, result);
 
   const { loaded, locales, content, strings } = state;
   state.table = buildRouteTable({ loaded, locales, content, strings });

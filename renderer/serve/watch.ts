@@ -1,18 +1,21 @@
 // Watches the site's folders with chokidar (folders, not globs: chokidar 5 has none) and hands over
 // batches of changed paths: events that arrive while a rebuild runs are gathered into the next batch.
 import { watch, type FSWatcher } from 'chokidar';
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, join, sep } from 'node:path';
 import type { SitePaths } from '../paths.ts';
 
-export type ChangeKind = 'full' | 'code' | 'content' | 'static';
+export type ChangeKind = 'full' | 'code' | 'content' | 'static' | 'components';
 
 /** What is watched: the paths the build reads (paths.ts), so the two lists cannot drift apart. */
-export type WatchRoots = Pick<SitePaths, 'content' | 'i18n' | 'static' | 'config' | 'code'>;
+export type WatchRoots = Pick<SitePaths, 'content' | 'i18n' | 'static' | 'config' | 'code'> & Partial<Pick<SitePaths, 'components'>>;
 
 export function watchedPaths(roots: WatchRoots): string[] {
-  return [...new Set([roots.content, roots.i18n, roots.static, roots.config, ...roots.code])];
+  return [...new Set([roots.content, roots.i18n, roots.static, roots.config, ...roots.code, ...(roots.components && existsSync(roots.components) ? [roots.components] : [])])];
 }
+
+/** Files MDX pages import besides partials: components, their styles and data. */
+const COMPONENT_FILE = /\.(tsx?|jsx?|mjs|css|json|svg|png|jpe?g|gif|webp)$/;
 
 const inside = (dir: string, path: string) => path === dir || path.startsWith(dir + sep);
 
@@ -26,7 +29,8 @@ export function isNoise(path: string): boolean {
 export function classify(path: string, roots: WatchRoots, isDir: boolean): ChangeKind | undefined {
   if (isNoise(path)) return undefined;
   if (path === roots.config || inside(roots.i18n, path)) return 'full';
-  if (inside(roots.content, path)) return isDir || /\.mdx?$/.test(path) || basename(path) === '_category_.json' ? 'content' : undefined;
+  if (inside(roots.content, path)) return isDir || /\.mdx?$/.test(path) || basename(path) === '_category_.json' ? 'content' : COMPONENT_FILE.test(path) ? 'components' : undefined;
+  if (roots.components && inside(roots.components, path)) return isDir || COMPONENT_FILE.test(path) ? 'components' : undefined;
   if (inside(roots.static, path)) return 'static';
   if (roots.code.some((d) => inside(d, path))) return isDir || /\.(tsx?|jsx?|css|json)$/.test(path) ? 'code' : undefined;
   return undefined;
@@ -56,12 +60,14 @@ export interface Batch {
   full: boolean;
   code: boolean;
   static: boolean;
+  /** A file MDX pages may import (a component, its CSS module) changed. */
+  components: boolean;
   content: Set<string>;
   paths: string[];
 }
 
 export function emptyBatch(): Batch {
-  return { full: false, code: false, static: false, content: new Set(), paths: [] };
+  return { full: false, code: false, static: false, components: false, content: new Set(), paths: [] };
 }
 
 export class SiteWatcher {

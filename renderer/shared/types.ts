@@ -101,6 +101,8 @@ export interface DocData {
   unlisted?: boolean;
   /** The source locale's page shown because the locale has no translation of it yet. */
   notTranslated?: boolean;
+  /** URL of the script that hydrates the page's MDX islands (its own components), when it has any. */
+  islands?: string;
 }
 
 export interface DocsRootCategory {

@@ -8,6 +8,7 @@ import { docHref } from '../content/links.ts';
 import { lastUpdates } from '../check/git-times.ts';
 import { siteOrPackageDir } from '../paths.ts';
 import { bundleClient, type ClientBundle } from '../bundle/client.ts';
+import { bundleIslands, NO_ISLANDS, type IslandBundle, type IslandPage } from '../bundle/islands.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
 import type { CompiledConfig } from '../config/compile.ts';
 import { loadConfig, type LoadedConfig } from '../config/load.ts';
@@ -85,6 +86,8 @@ export interface PreparedSite {
   templates: Templates;
   /** Empty when not asked for, or (collect mode) when the browser code does not compile. */
   bundle: ClientBundle;
+  /** The scripts of MDX pages whose components run in the browser (their docs name them). */
+  islands: IslandBundle;
   table: RouteTable;
   search: SearchAssets;
   naming: Naming;
@@ -179,10 +182,36 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
     return NO_BUNDLE;
   });
 
+  const islands = options.bundle
+    ? await timer.run('islands', () => islandsOf({ paths, loaded, content, jobFor, minify: (options.bundle as { minify: boolean }).minify, naming }).catch((err: unknown) => {
+        if (options.mode === 'throw') throw err;
+        problems.set('islands', toProblems(err));
+        return NO_ISLANDS;
+      }))
+    : NO_ISLANDS;
+
   const gitInfo = config.docs.showLastUpdateTime || config.docs.showLastUpdateAuthor ? lastUpdates(root) : undefined;
   const table = await timer.run('routes', () => buildRouteTable({ loaded, locales, content, strings, ...(gitInfo ? { gitInfo } : {}) }));
   const search = await timer.run('search', () => searchOf(loaded, locales, table, naming, options.cache));
-  return { paths, loaded, locales, strings, jobFor, content, templates, bundle, table, search, naming, warnings, problems, ...(options.cache ? { cache: options.cache } : {}) };
+  return { paths, loaded, locales, strings, jobFor, content, templates, bundle, islands, table, search, naming, warnings, problems, ...(options.cache ? { cache: options.cache } : {}) };
+}
+
+/** Bundles the island scripts of the docs that have islands and gives each doc its script's URL. */
+export async function islandsOf(site: Pick<PreparedSite, 'paths' | 'loaded' | 'content' | 'jobFor'> & { minify: boolean; naming: Naming }): Promise<IslandBundle> {
+  const pages: IslandPage[] = [];
+  const docs = new Map<string, { script?: string }>();
+  for (const [locale, lc] of site.content) {
+    for (const doc of lc.docs) {
+      if (!doc.islands) continue;
+      const job = site.jobFor({ locale, relPath: doc.relPath, file: doc.file, absPath: doc.islands.absPath, kind: 'doc' });
+      const key = `${locale}:${doc.relPath}`;
+      pages.push({ key, absPath: doc.islands.absPath, file: doc.file, locale, site: job.site!, admonitionTitles: job.strings.admonitions });
+      docs.set(key, doc.islands);
+    }
+  }
+  const bundle = await bundleIslands(pages, { siteRoot: site.paths.root, baseUrl: site.loaded.config.baseUrl, minify: site.minify, naming: site.naming });
+  for (const [key, islands] of docs) islands.script = bundle.scripts.get(key);
+  return bundle;
 }
 
 /**

@@ -129,6 +129,7 @@ function finishRender({ site, result, put }: RenderInProgress): RenderedSite {
   for (const [k, v] of site.search.files) put(k, v);
   for (const [k, v] of docAssets(site.content)) put(k, v);
   for (const [k, v] of site.bundle.files) if (!k.endsWith('.map')) put(k, v);
+  for (const [k, v] of site.islands.files) put(k, v);
   if ([...site.content.values()].some((l) => l.docs.some((d) => hasMermaid(d.html)))) for (const [k, v] of mermaidFiles()) put(k, v);
   put('sitemap.xml', renderSitemap(site.table.routes, config.url));
   // A robots.txt of the site's own (static/) wins.

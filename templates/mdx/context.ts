@@ -24,3 +24,6 @@ export interface MdxTheme {
 
 const NO_SITE: MdxSite = { title: '', tagline: '', url: '', baseUrl: '/', locale: 'en', defaultLocale: 'en', locales: ['en'] };
 export const MdxThemeContext = createContext<MdxTheme>({ admonition: (type) => ({ kind: type, title: type }), site: NO_SITE, warn: () => {} });
+
+/** True inside a part of the page that the browser hydrates (renderer/content/mdx/islands.ts). */
+export const IslandContext = createContext(false);

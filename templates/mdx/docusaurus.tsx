@@ -1,8 +1,9 @@
 // Docusaurus's client modules that docs import (`@docusaurus/Link`, `useBaseUrl`, `useDocusaurusContext`,
-// `BrowserOnly`, `useIsBrowser`), for pages rendered once at build time. Links are written as a Markdown link
-// would be, so the page's link stage gives them the base URL, the locale and the check every link gets.
-import { useContext, type AnchorHTMLAttributes, type ReactNode } from 'react';
-import { MdxThemeContext, type MdxSite } from './context.ts';
+// `BrowserOnly`, `useIsBrowser`), for the server render of a page and for its islands in the browser. Links are
+// written as a Markdown link would be, so the page's link stage gives them the base URL, the locale and the
+// check every link gets.
+import { useContext, useEffect, useState, type AnchorHTMLAttributes, type ReactNode } from 'react';
+import { IslandContext, MdxThemeContext, type MdxSite } from './context.ts';
 
 const EXTERNAL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
 
@@ -47,16 +48,22 @@ export function useDocusaurusContext() {
   };
 }
 
-/** Pages are rendered at build time only: there is never a browser here. */
+/** False on the server and during hydration (so both render the same), true once the component is mounted. */
 export function useIsBrowser(): boolean {
-  return false;
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted;
 }
 
 /**
- * Docusaurus renders the fallback on the server and calls `children()` once hydrated. MDX pages are not hydrated
- * here (their HTML is built once), so the fallback is what visitors get, and the build says so.
+ * As in Docusaurus: the fallback on the server and during hydration, `children()` once mounted in the browser.
+ * Only islands are hydrated (renderer/content/mdx/islands.ts): elsewhere (a component of a partial) the fallback
+ * is all visitors get, and the build says so.
  */
-export function BrowserOnly({ fallback }: { children?: () => ReactNode; fallback?: ReactNode }) {
-  useContext(MdxThemeContext).warn('<BrowserOnly> shows its fallback: MDX pages are built to static HTML and not hydrated, so its browser-only content does not run');
-  return <>{fallback ?? null}</>;
+export function BrowserOnly({ children, fallback }: { children?: () => ReactNode; fallback?: ReactNode }) {
+  const isBrowser = useIsBrowser();
+  const inIsland = useContext(IslandContext);
+  const { warn } = useContext(MdxThemeContext);
+  if (!inIsland) warn('<BrowserOnly> shows its fallback: it is not in a part of the page the browser hydrates (a component of the page itself, or <BrowserOnly> in the page)');
+  return <>{isBrowser && children ? children() : (fallback ?? null)}</>;
 }

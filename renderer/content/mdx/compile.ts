@@ -10,6 +10,7 @@ import { createElement, type ComponentType } from 'react';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import type { Root } from 'mdast';
+import type { Pluggable } from 'unified';
 import { remarkHtmlAttributes } from './jsx-attributes.ts';
 import { sourceRuntime as jsxRuntime } from './source-lines.ts';
 import { AggregateUserError, ContentError } from '../../errors.ts';
@@ -23,7 +24,9 @@ import DocCardList from '../../../templates/mdx/DocCardList.tsx';
 import Heading from '../../../templates/mdx/Heading.tsx';
 import Tabs, { TabItem } from '../../../templates/mdx/Tabs.tsx';
 import { BrowserOnly, Link, useBaseUrl, useBaseUrlUtils, useDocusaurusContext, useIsBrowser } from '../../../templates/mdx/docusaurus.tsx';
+import { IslandMark } from '../../../templates/mdx/Island.tsx';
 import { mdx1Compat } from './compat.ts';
+import { ISLAND_TAG, markIslands } from './islands.ts';
 import { PROVIDED_MODULES, readScope, type PageImport } from './scope.ts';
 import { loadSiteModule, provideModules } from './site-components.ts';
 
@@ -63,29 +66,45 @@ export interface MdxUnit {
   warnings: string[];
   /** CSS the page's components and CSS modules bring (in import order, each once): the page carries it. */
   styles: Set<string>;
+  /** Set to the number of islands the page has (parts the browser hydrates, see islands.ts). */
+  islands?: { count: number };
 }
 
-const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
+export const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
+
+/** The text the MDX compiler reads: Docusaurus's older forms rewritten (the browser's compile reads the same). */
+export const mdxSource = (body: string) => mdx1Compat(normaliseAdmonitionTitles(body));
+
+/** The Markdown the pages are written in, as both compiles (server, islands in the browser) read it. */
+export function mdxSyntax(titles: Record<string, string>, onUnknownAdmonition: (name: string, line?: number) => void, last: Pluggable) {
+  return {
+    remarkPlugins: [remarkHtmlAttributes, remarkGfm, remarkDirective, [remarkAdmonitions, { titles, onUnknown: onUnknownAdmonition }], last] as Pluggable[],
+    remarkRehypeOptions: { handlers: { code: codeHandler as never } },
+  };
+}
 
 /** Compiles one MDX file (a page or a partial it imports) into a component with its imports bound. */
 export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<MdxComponent> {
   const at = (line: number) => ({ file: unit.file, line: line + unit.lineOffset });
   let scope: { imports: PageImport[]; problems: { line: number; message: string; hint: string }[] } = { imports: [], problems: [] };
+  // Islands are the page's own (a partial's components are rendered, not hydrated); marked before readScope
+  // takes the imports out of the tree.
+  const page = stack.length === 0;
   const remarkScope = () => (tree: Root) => {
-    scope = readScope(tree);
+    if (page && unit.islands) unit.islands.count = markIslands(tree, { browser: false });
+    scope = readScope(tree, page ? new Set([ISLAND_TAG]) : undefined);
   };
   let code: string;
   try {
     const out = await compile(
-      { value: mdx1Compat(normaliseAdmonitionTitles(unit.body)), path: unit.absPath },
+      { value: mdxSource(unit.body), path: unit.absPath },
       {
         outputFormat: 'function-body',
         // Pages come here because they use MDX; partials are MDX whatever their extension, as in Docusaurus.
         format: 'mdx',
         // Every element keeps its source line (source-lines.ts): a render error names it.
         development: true,
-        remarkPlugins: [remarkHtmlAttributes, remarkGfm, remarkDirective, [remarkAdmonitions, { titles: unit.admonitionTitles, onUnknown: (name: string, line?: number) => unit.warnings.push(`${unit.file}:${(line ?? 0) + unit.lineOffset}: unknown admonition ":::${name}", rendered as a note`) }], remarkScope],
-        remarkRehypeOptions: { handlers: { code: codeHandler as never } },
+        ...mdxSyntax(unit.admonitionTitles, (name, line) => unit.warnings.push(`${unit.file}:${(line ?? 0) + unit.lineOffset}: unknown admonition ":::${name}", rendered as a note`), remarkScope),
       },
     );
     code = String(out);
@@ -108,7 +127,7 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
   // use (`useBaseUrl('/x')`, `styles.box`) through these bindings, declared where the imports stood.
   if (Object.keys(values).length) code = code.replace(/^("use strict";\n)?/, `$1const {${Object.keys(values).join(', ')}} = arguments[0].__imports;\n`);
   const { default: Content } = (await run(code, { ...jsxRuntime, baseUrl: pathToFileURL(unit.absPath), __imports: values } as never)) as { default: MdxComponent };
-  return ({ components }) => createElement(Content, { components: { ...GLOBAL_COMPONENTS, ...components, ...bound } });
+  return ({ components }) => createElement(Content, { components: { ...GLOBAL_COMPONENTS, ...components, ...bound, ...(page ? { [ISLAND_TAG]: IslandMark as ComponentType<never> } : {}) } });
 }
 
 async function resolveImport(unit: MdxUnit, imp: PageImport, stack: string[], where: { file: string; line: number }): Promise<ComponentType<never>> {

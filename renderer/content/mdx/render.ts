@@ -1,7 +1,7 @@
 // One MDX page → the same output as a Markdown page: compiled and rendered to HTML with React at build time,
 // then read back into a tree that goes through the page stages of markdown.ts (heading ids, highlighting,
 // links), so its headings feed the TOC, anchors, search and link checking like any page's.
-import type { Root as HastRoot } from 'hast';
+import type { Element, Root as HastRoot } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -23,6 +23,8 @@ export interface MdxInput extends MarkdownInput {
   site?: MdxSite;
 }
 
+/** hast's name of IslandMark's `data-island`. */
+const ISLAND_PROPERTY = 'dataIsland';
 const escapeStyle = (css: string) => css.replace(/<\/(style)/gi, '<\\/$1');
 
 export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
@@ -30,7 +32,8 @@ export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
   const links: SourceLink[] = [];
   const titles = input.strings.admonitions;
   const styles = new Set<string>();
-  const Page = await compileMdx({ absPath: input.absPath, file: input.file, body: input.body, lineOffset: input.lineOffset, siteRoot: input.siteRoot, admonitionTitles: titles, warnings, styles });
+  const islands = { count: 0 };
+  const Page = await compileMdx({ absPath: input.absPath, file: input.file, body: input.body, lineOffset: input.lineOffset, siteRoot: input.siteRoot, admonitionTitles: titles, warnings, styles, islands });
   const said = new Set<string>();
   const theme: MdxTheme = {
     admonition: (type) => {
@@ -56,11 +59,13 @@ export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
   // Positions would be offsets in the rendered HTML, not in the source: dropped so no message shows a wrong line.
   const parsed = fromHtml(html, { fragment: true });
   // React's markers (`<!-- -->` between text parts, `<!--$-->` around Suspense) are no content: MDX has no
-  // HTML comments of its own, so every comment here is one of them.
+  // HTML comments of its own, so every comment here is one of them. Islands keep theirs: hydration reads them.
   walk(parsed, (node) => {
     delete (node as { position?: unknown }).position;
+    if (node.type === 'element' && (node as Element).properties[ISLAND_PROPERTY] !== undefined) return 'skip';
     const children = (node as { children?: { type: string }[] }).children;
     if (children?.some((c) => c.type === 'comment')) (node as { children: unknown[] }).children = children.filter((c) => c.type !== 'comment');
+    return undefined;
   });
   // React 19 also opens the markup with resource hints of its own (`<link rel="preload" as="image">` for each
   // image): no content either, written before the page's first heading and with the image's path as written.
@@ -73,5 +78,5 @@ export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
   // The page's own CSS (its components' and CSS modules') travels with its HTML, so a page reached by client-side
   // navigation brings it too; after the page stages, which have no business in it.
   if (styles.size) page.html = `<style>${escapeStyle([...styles].join('\n'))}</style>${page.html}`;
-  return page;
+  return islands.count ? { ...page, islands: islands.count } : page;
 }

@@ -6,7 +6,7 @@
 // class names that stay the same from build to build and never meet another module's (see cssModuleName).
 import { build, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,8 +20,29 @@ interface Bundled {
   exports: Record<string, unknown>;
   /** The CSS the file and what it imports bring, '' if none. */
   css: string;
+  /** Every file the bundle was made from, with its state then: an edited one (in `serve`) means a new bundle. */
+  inputs: { path: string; stamp: string }[];
 }
+// One bundle per file for the life of the process (a build, a `serve` session), as long as none of its inputs
+// changed: pages importing the same component share it, and an edit to the component or its CSS is seen.
 const loaded = new Map<string, Promise<Bundled>>();
+
+function stampOf(path: string): string {
+  try {
+    const s = statSync(path);
+    return `${s.mtimeMs}:${s.size}:${s.ino}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+async function isCurrent(bundled: Promise<Bundled>): Promise<boolean> {
+  try {
+    return (await bundled).inputs.every((i) => stampOf(i.path) === i.stamp);
+  } catch {
+    return false;
+  }
+}
 
 /** Makes the modules pages import available to bundled site files (compile.ts calls it once). */
 export function provideModules(modules: Record<string, Record<string, unknown>>): void {
@@ -38,7 +59,26 @@ function cssModuleName(file: string, siteRoot: string): string {
   return `${basename(file, '.module.css').replace(/[^\w-]/g, '_')}_${hash}.module.css`;
 }
 
-function plugins(siteRoot: string): Plugin[] {
+/** `@site/…` and CSS modules, resolved the same way for the server render and the browser's islands. */
+export function siteFilesPlugin(siteRoot: string, onCssModule: (file: string) => void = () => undefined): Plugin {
+  return {
+    name: 'site-files',
+    setup(b) {
+      // Resolved as a relative path from the site's root would be: with esbuild's extensions and index files.
+      b.onResolve({ filter: /^@site\// }, (args) => b.resolve(`./${args.path.slice('@site/'.length)}`, { resolveDir: siteRoot, kind: args.kind, importer: args.importer }));
+      b.onResolve({ filter: /\.module\.css$/ }, (args) => {
+        const real = args.path.startsWith('/') ? args.path : resolve(args.resolveDir, args.path);
+        return { path: resolve(dirname(real), cssModuleName(real, siteRoot)), namespace: 'css-module', pluginData: real };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'css-module' }, (args) => (onCssModule(args.pluginData as string), { contents: readFileSync(args.pluginData as string, 'utf8'), loader: 'local-css', resolveDir: dirname(args.pluginData as string), watchFiles: [args.pluginData as string] }));
+    },
+  };
+}
+
+/** What site files may import besides each other, as esbuild loads it (images inline, as the server does). */
+export const SITE_FILE_LOADERS = { '.svg': 'dataurl', '.png': 'dataurl', '.jpg': 'dataurl', '.gif': 'dataurl', '.webp': 'dataurl', '.woff': 'dataurl', '.woff2': 'dataurl' } as const;
+
+function plugins(siteRoot: string, onCssModule: (file: string) => void): Plugin[] {
   return [
     {
       name: 'our-modules',
@@ -52,20 +92,16 @@ function plugins(siteRoot: string): Plugin[] {
           const from = `globalThis[Symbol.for('cheatsheet.mdx.modules')][${JSON.stringify(args.path)}]`;
           return { contents: `const m = ${from};\nexport default m.default;\n${names.map((n) => `export const ${n} = m.${n};`).join('\n')}`, loader: 'js' };
         });
-        b.onResolve({ filter: /^@site\// }, (args) => ({ path: resolve(siteRoot, args.path.slice('@site/'.length)) }));
-        b.onResolve({ filter: /\.module\.css$/ }, (args) => {
-          const real = args.path.startsWith('/') ? args.path : resolve(args.resolveDir, args.path);
-          return { path: resolve(dirname(real), cssModuleName(real, siteRoot)), namespace: 'css-module', pluginData: real };
-        });
-        b.onLoad({ filter: /.*/, namespace: 'css-module' }, (args) => ({ contents: readFileSync(args.pluginData as string, 'utf8'), loader: 'local-css', resolveDir: dirname(args.pluginData as string) }));
       },
     },
+    siteFilesPlugin(siteRoot, onCssModule),
   ];
 }
 
 async function bundle(file: string, siteRoot: string): Promise<Bundled> {
   // CSS imported by a page is bundled through a two-line module that hands a CSS module's class map on.
   const stdin = file.endsWith('.css') ? { contents: `import * as m from ${JSON.stringify(file)};\nexport default m.default ?? {};`, resolveDir: dirname(file), loader: 'js' as const } : undefined;
+  const cssModules: string[] = [];
   const out = await build({
     ...(stdin ? { stdin } : { entryPoints: [file] }),
     bundle: true,
@@ -77,20 +113,23 @@ async function bundle(file: string, siteRoot: string): Promise<Bundled> {
     target: 'node20',
     jsx: 'automatic',
     logLevel: 'silent',
-    loader: { '.svg': 'dataurl', '.png': 'dataurl', '.jpg': 'dataurl', '.gif': 'dataurl', '.webp': 'dataurl', '.woff': 'dataurl', '.woff2': 'dataurl' },
-    plugins: plugins(siteRoot),
+    loader: SITE_FILE_LOADERS,
+    plugins: plugins(siteRoot, (f) => cssModules.push(f)),
+    metafile: true,
   });
+  // Paths in the metafile are relative to absWorkingDir; CSS modules load under other names (cssModuleName).
+  const inputs = [...Object.keys(out.metafile.inputs).filter((p) => !p.includes(':')).map((p) => resolve(siteRoot, p)), ...cssModules, ...(stdin ? [file] : [])];
   const js = out.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
   // esbuild heads each part with a comment naming its source file: no use in a page.
   const css = (out.outputFiles.find((f) => f.path.endsWith('.css'))?.text ?? '').replace(/^\/\* .* \*\/\n/gm, '').trim();
   const exports = (await import(`data:text/javascript;base64,${Buffer.from(js).toString('base64')}`)) as Record<string, unknown>;
-  return { exports, css };
+  return { exports, css, inputs: inputs.map((path) => ({ path, stamp: stampOf(path) })) };
 }
 
 /** One export of a site file (a component, a CSS module's class map), with the CSS it brings. */
-export async function loadSiteModule(file: string, siteRoot: string, exported: string, local: string, where: { file: string; line: number }): Promise<{ value: unknown; styles: string[] }> {
+export async function loadSiteModule(file: string, siteRoot: string, exported: string, local: string, where: { file: string; line?: number }): Promise<{ value: unknown; styles: string[] }> {
   let module = loaded.get(file);
-  if (!module) loaded.set(file, (module = bundle(file, siteRoot)));
+  if (!module || !(await isCurrent(module))) loaded.set(file, (module = bundle(file, siteRoot)));
   let bundled: Bundled;
   try {
     bundled = await module;

@@ -1,0 +1,182 @@
+// The browser scripts of MDX pages with islands (renderer/content/mdx/islands.ts): one entry per page, made by
+// esbuild from the page's own source, compiled again for the browser with only its islands kept, and from the
+// site's components it imports. React is not in them: they use the runtime's copy (client/shared-react.ts).
+// Pages without islands get nothing. A build hashes the files and shares chunks between pages; `serve` gives
+// each page one file under a name that stays the same across edits.
+import { compile } from '@mdx-js/mdx';
+import { build, type BuildFailure, type Plugin } from 'esbuild';
+import type { Root } from 'mdast';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import type { MdxSite } from '../../templates/mdx/context.ts';
+import { ContentError } from '../errors.ts';
+import { BROWSER_BUILD } from './browser-build.ts';
+import { FRONT_MATTER, mdxSource, mdxSyntax } from '../content/mdx/compile.ts';
+import { markIslands } from '../content/mdx/islands.ts';
+import { loadSiteModule, SITE_FILE_LOADERS, siteFilesPlugin } from '../content/mdx/site-components.ts';
+import { packageRoot } from '../paths.ts';
+import type { Naming } from '../render/names.ts';
+
+export interface IslandPage {
+  /** Names the page in `scripts` (locale and path: a fallback page is the same file in another locale). */
+  key: string;
+  absPath: string;
+  /** The file as the user knows it, for messages. */
+  file: string;
+  locale: string;
+  site: MdxSite;
+  admonitionTitles: Record<string, string>;
+}
+
+export interface IslandBundle {
+  /** Output files by path under baseUrl. */
+  files: Map<string, Uint8Array>;
+  /** The public URL of each page's script, by IslandPage key. */
+  scripts: Map<string, string>;
+}
+
+export const NO_ISLANDS: IslandBundle = { files: new Map(), scripts: new Map() };
+
+const require = createRequire(import.meta.url);
+const SHARED_REACT = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client'];
+
+/** `react` and friends, as the runtime's entry shares them; the export names are read from the package. */
+function sharedReact(): Plugin {
+  return {
+    name: 'shared-react',
+    setup(b) {
+      b.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) =>
+        SHARED_REACT.includes(args.path) ? { path: args.path, namespace: 'shared-react' } : { errors: [{ text: `"${args.path}" is not available in the browser (the site's React offers ${SHARED_REACT.join(', ')}).` }] },
+      );
+      b.onLoad({ filter: /.*/, namespace: 'shared-react' }, (args) => {
+        const names = Object.keys(require(args.path) as object).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
+        return { contents: `const m = globalThis[Symbol.for('cheatsheet.react')][${JSON.stringify(args.path)}];\nexport default m;\nexport const {${names.join(', ')}} = m;`, loader: 'js' };
+      });
+    },
+  };
+}
+
+/** `@theme/…` and `@docusaurus/…`: the theme's own components (templates/mdx/), bundled from their sources. */
+function provided(): Plugin {
+  const dir = join(packageRoot(), 'templates', 'mdx');
+  const from = (file: string) => JSON.stringify(join(dir, file));
+  const modules: Record<string, string> = {
+    '@theme/Tabs': `export { default, TabItem } from ${from('Tabs.tsx')};`,
+    '@theme/TabItem': `export { TabItem as default } from ${from('Tabs.tsx')};`,
+    ...Object.fromEntries(['Admonition', 'Details', 'CodeBlock', 'DocCardList', 'Heading'].map((c) => [`@theme/${c}`, `export { default } from ${from(`${c}.tsx`)};`])),
+    '@docusaurus/useBaseUrl': `export { useBaseUrl as default, useBaseUrlUtils } from ${from('docusaurus.tsx')};`,
+    ...Object.fromEntries(['Link', 'BrowserOnly', 'useDocusaurusContext', 'useIsBrowser'].map((m) => [`@docusaurus/${m}`, `export { ${m} as default } from ${from('docusaurus.tsx')};`])),
+  };
+  return {
+    name: 'provided',
+    setup(b) {
+      b.onResolve({ filter: /^@(theme|docusaurus)\// }, (args) => (modules[args.path] ? { path: args.path, namespace: 'provided' } : { errors: [{ text: `"${args.path}" is not a module we provide.` }] }));
+      b.onLoad({ filter: /.*/, namespace: 'provided' }, (args) => ({ contents: modules[args.path]!, loader: 'js', resolveDir: dir }));
+    },
+  };
+}
+
+/**
+ * CSS modules as the server named their classes (a minified bundle would shorten them): the class map of the
+ * server's bundle (site-components.ts), without the CSS, which the page carries already.
+ */
+function cssModuleMaps(siteRoot: string): Plugin {
+  return {
+    name: 'css-module-maps',
+    setup(b) {
+      b.onResolve({ filter: /\.module\.css$/ }, (args) => ({ path: isAbsolute(args.path) ? args.path : resolve(args.resolveDir, args.path), namespace: 'css-map' }));
+      b.onLoad({ filter: /.*/, namespace: 'css-map' }, async (args) => {
+        const { value } = await loadSiteModule(args.path, siteRoot, 'default', basename(args.path), { file: relative(siteRoot, args.path) });
+        const map = value as Record<string, string>;
+        const named = Object.entries(map).filter(([k]) => /^[A-Za-z_$][\w$]*$/.test(k) && k !== 'default');
+        return { contents: `export default ${JSON.stringify(map)};\n${named.map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};`).join('\n')}`, loader: 'js', watchFiles: [args.path] };
+      });
+    },
+  };
+}
+
+/** MDX files: a page keeps only its islands (the rest is static HTML); a partial it imports is compiled whole. */
+function mdx(pages: Map<string, IslandPage>): Plugin {
+  return {
+    name: 'mdx',
+    setup(b) {
+      b.onLoad({ filter: /\.mdx?$/ }, async (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        const body = source.slice(FRONT_MATTER.exec(source)?.[0].length ?? 0);
+        const page = pages.get(args.path);
+        const titles = page?.admonitionTitles ?? {};
+        const keepIslands = () => (tree: Root) => {
+          if (page) markIslands(tree, { browser: true });
+        };
+        const code = await compile({ value: mdxSource(body), path: args.path }, { format: 'mdx', ...mdxSyntax(titles, () => undefined, keepIslands) });
+        return { contents: String(code), loader: 'js', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
+
+/** A name for the page's script that says which page it is. */
+const scriptName = (page: IslandPage, siteRoot: string) => `${page.locale}-${relative(siteRoot, page.absPath).replace(/\.mdx?$/, '').replace(/[^\w-]+/g, '-')}`;
+
+export async function bundleIslands(pages: IslandPage[], opts: { siteRoot: string; baseUrl: string; minify: boolean; naming: Naming }): Promise<IslandBundle> {
+  if (!pages.length) return NO_ISLANDS;
+  const pkg = packageRoot();
+  const byKey = new Map(pages.map((p) => [p.key, p]));
+  const byPath = new Map(pages.map((p) => [p.absPath, p]));
+  const names = new Map(pages.map((p) => [p.key, scriptName(p, opts.siteRoot)]));
+  const hydrator = JSON.stringify(join(pkg, 'client', 'islands.tsx'));
+  let result;
+  try {
+    result = await build({
+      entryPoints: pages.map((p) => ({ in: `island-entry:${p.key}`, out: `islands/${names.get(p.key)}` })),
+      plugins: [
+        {
+          name: 'island-entry',
+          setup(b) {
+            b.onResolve({ filter: /^island-entry:/ }, (args) => ({ path: args.path.slice('island-entry:'.length), namespace: 'island-entry' }));
+            b.onLoad({ filter: /.*/, namespace: 'island-entry' }, (args) => {
+              const page = byKey.get(args.path)!;
+              const contents = `import Content from ${JSON.stringify(page.absPath)};\nimport { islandHydrator } from ${hydrator};\nexport default islandHydrator(Content, ${JSON.stringify(page.site)}, ${JSON.stringify(page.admonitionTitles)});`;
+              return { contents, loader: 'js', resolveDir: dirname(page.absPath) };
+            });
+          },
+        },
+        sharedReact(),
+        provided(),
+        mdx(byPath),
+        cssModuleMaps(opts.siteRoot),
+        siteFilesPlugin(opts.siteRoot),
+      ],
+      absWorkingDir: opts.siteRoot,
+      nodePaths: [join(pkg, 'node_modules')],
+      ...BROWSER_BUILD,
+      splitting: opts.naming === 'hashed',
+      minify: opts.minify,
+      outdir: join(opts.siteRoot, 'assets'),
+      entryNames: opts.naming === 'hashed' ? '[dir]/[name].[hash]' : '[dir]/[name]',
+      chunkNames: 'islands/chunk.[hash]',
+      assetNames: 'islands/[name].[hash]',
+      loader: SITE_FILE_LOADERS,
+    });
+  } catch (err) {
+    const failure = err as BuildFailure;
+    if (!failure.errors?.length) throw err;
+    const first = failure.errors[0]!;
+    const file = first.location ? relative(opts.siteRoot, join(opts.siteRoot, first.location.file)) : pages[0]!.file;
+    throw new ContentError(`The browser code of the page's components does not compile: ${first.text}`, { file, ...(first.location ? { line: first.location.line } : {}) }, {
+      details: failure.errors.slice(1).map((e) => `${e.location ? `${e.location.file}:${e.location.line}: ` : ''}${e.text}`),
+      hint: 'Components a page imports run in the browser too: they may import only browser code (and react, react-dom).',
+    });
+  }
+  const files = new Map<string, Uint8Array>();
+  const outBase = opts.siteRoot;
+  // The pages carry their CSS already (renderer/content/mdx/render.ts): only the scripts are kept.
+  for (const f of result.outputFiles) if (f.path.endsWith('.js')) files.set(relative(outBase, f.path).split('\\').join('/'), f.contents);
+  const scripts = new Map<string, string>();
+  for (const [out, info] of Object.entries(result.metafile.outputs)) {
+    const key = info.entryPoint?.startsWith('island-entry:') ? info.entryPoint.slice('island-entry:'.length) : undefined;
+    if (key) scripts.set(key, opts.baseUrl + relative(opts.siteRoot, join(opts.siteRoot, out)).split('\\').join('/'));
+  }
+  return { files, scripts };
+}

@@ -1,0 +1,94 @@
+// MDX pages whose own components run in the browser (islands): a stateful component imported from the site's
+// src/ responds to clicks on the first load and after client-side navigation to its page, <BrowserOnly> shows
+// its children once hydrated, nothing is logged; a page without components loads no island script.
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../renderer/build.ts';
+import { startHarness, type Harness } from '../helpers/browser.ts';
+import { makeSite, minimalContent, page as mdPage } from '../helpers/fixture-site.ts';
+import { addContentLink, isSameDocument, markDocument, open } from '../helpers/visitor.ts';
+import { islandSiteFiles } from '../helpers/island-site.ts';
+
+let h: Harness;
+
+beforeAll(async () => {
+  const root = makeSite({ ...minimalContent, ...islandSiteFiles, 'content/en/compute/plain.mdx': mdPage('Plain MDX', 'A page in MDX with no component: {1 + 1}.') });
+  const outDir = join(root, 'build');
+  await build({ root, outDir });
+  h = await startHarness(outDir);
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+/** Island scripts the page requested. */
+function islandRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/assets/islands/')) seen.push(r.url());
+  });
+  return seen;
+}
+
+async function clickCounter(page: Page) {
+  const button = page.getByRole('button', { name: /Clicked \d+ times/ });
+  await expect.poll(() => button.textContent()).toBe('Clicked 2 times');
+  // Hydration has happened once BrowserOnly's child is there (both come from the same island script).
+  await page.locator('.drawn-in-browser').waitFor();
+  await button.click();
+  await expect.poll(() => button.textContent()).toBe('Clicked 3 times');
+  await button.click();
+  await expect.poll(() => button.textContent()).toBe('Clicked 4 times');
+}
+
+describe('MDX islands in the browser', () => {
+  it('a site component responds to clicks on the first load; BrowserOnly shows its children, not its fallback', async () => {
+    const { page, problems } = await h.newPage();
+    const requests = islandRequests(page);
+    await open(page, h.origin, 'docs/compute/widgets');
+    await clickCounter(page);
+    expect(await page.locator('.drawn-in-browser').textContent()).toBe('Drawn in the browser at /aws-cheatsheet/docs/compute/widgets');
+    expect(await page.getByText('Loading the map').count()).toBe(0);
+    // The CSS module's class is the same in the server's HTML and the browser's render.
+    expect(await page.locator('button').filter({ hasText: 'Clicked' }).getAttribute('class')).toMatch(/counter/);
+    expect(requests.length).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('works again after client-side navigation from a page without components, which loads no island script', async () => {
+    const { page, problems } = await h.newPage();
+    const requests = islandRequests(page);
+    await open(page, h.origin, 'docs/compute/plain');
+    expect(await page.locator('[data-doc-content]').textContent()).toContain('no component: 2.');
+    expect(requests).toEqual([]);
+    await markDocument(page);
+    await (await addContentLink(page, '/aws-cheatsheet/docs/compute/widgets')).click();
+    await page.waitForURL(/compute\/widgets$/);
+    await clickCounter(page);
+    expect(await isSameDocument(page)).toBe(true);
+    // Away and back: the old roots go, the new page's islands are hydrated afresh.
+    await (await addContentLink(page, '/aws-cheatsheet/docs/compute/ec2')).click();
+    await page.waitForURL(/compute\/ec2$/);
+    await page.goBack();
+    await page.waitForURL(/compute\/widgets$/);
+    await clickCounter(page);
+    expect(await isSameDocument(page)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it('the server HTML has the fallback, the counter at its start and no island script on plain pages', async () => {
+    const { page, problems } = await h.newPage();
+    await page.route('**/assets/islands/**', (route) => route.abort());
+    await page.goto(`${h.origin}/aws-cheatsheet/docs/compute/widgets`);
+    await page.waitForSelector('html[data-hydrated]');
+    expect(await page.getByText('Loading the map').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Clicked 2 times' }).count()).toBe(1);
+    const plain = await (await fetch(`${h.origin}/aws-cheatsheet/docs/compute/ec2`)).text();
+    expect(plain).not.toContain('/assets/islands/');
+    const widgets = await (await fetch(`${h.origin}/aws-cheatsheet/docs/compute/widgets`)).text();
+    expect(widgets).toMatch(/<link rel="modulepreload" href="\/aws-cheatsheet\/assets\/islands\/en-content-en-compute-widgets\.[\w-]+\.js"/);
+    expect(problems.filter((p) => !p.includes('ERR_FAILED'))).toEqual([]);
+  });
+});
