@@ -1,0 +1,79 @@
+// `cheatsheet serve` with a page whose own component runs in the browser: the island script is served under a
+// stable name and works in a real browser; editing the component or its CSS module rebuilds both the page and
+// the script (the process keeps no stale bundle) and reloads the page.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CHROMIUM_ARGS } from './helpers/chromium.ts';
+import { listen, startServe, type EventStream, type Served } from './helpers/dev-server.ts';
+import { makeSite, minimalContent } from './helpers/fixture-site.ts';
+import { counterSource, islandSiteFiles } from './helpers/island-site.ts';
+
+const PAGE = '/aws-cheatsheet/docs/compute/widgets';
+const SCRIPT = '/aws-cheatsheet/assets/islands/en-content-en-compute-widgets.js';
+let root: string;
+let served: Served;
+let stream: EventStream;
+
+const get = async (path: string) => (await fetch(served.origin + path)).text();
+const reloadOfPage = (e: { event: string; data: unknown }) => {
+  const paths = (e.data as { paths: string[] | 'all' }).paths;
+  return e.event === 'reload' && (paths === 'all' || paths.includes(PAGE));
+};
+
+beforeAll(async () => {
+  root = makeSite({ ...minimalContent, ...islandSiteFiles });
+  served = await startServe(['--root', root, '--port', '0']);
+  stream = await listen(served.origin, () => served.output());
+  await stream.waitFor((e) => e.event === 'hello');
+});
+
+afterAll(async () => {
+  stream?.close();
+  await served?.stop();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+describe('serve: MDX islands', () => {
+  it('serves the page with its island script under a stable name, and the component works in the browser', async () => {
+    const html = await get(PAGE);
+    expect(html).toContain(`<link rel="modulepreload" href="${SCRIPT}"`);
+    expect(await get(SCRIPT)).toContain('Clicked');
+    const browser: Browser = await chromium.launch({ executablePath: inject('chromium'), args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage();
+      const problems: string[] = [];
+      page.on('console', (m) => (m.type() === 'error' || /hydrat/i.test(m.text())) && problems.push(m.text()));
+      page.on('pageerror', (e) => problems.push(e.message));
+      await page.goto(served.origin + PAGE);
+      await page.locator('.drawn-in-browser').waitFor();
+      const button = page.getByRole('button', { name: /Clicked \d+ times/ });
+      await button.click();
+      await expect.poll(() => button.textContent()).toBe('Clicked 3 times');
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('an edited component rebuilds the page and its script, and reloads the page', async () => {
+    const from = stream.events.length;
+    writeFileSync(join(root, 'src/components/Counter.tsx'), counterSource('Pressed'));
+    await stream.waitFor(reloadOfPage, from);
+    expect((await get(PAGE)).replaceAll('<!-- -->', '')).toContain('Pressed 2 times');
+    const script = await get(SCRIPT);
+    expect(script).toContain('Pressed');
+    expect(script).not.toContain('Clicked');
+  });
+
+  it('an edited CSS module of the component is in the page after the reload', async () => {
+    const from = stream.events.length;
+    const css = join(root, 'src/components/Counter.module.css');
+    writeFileSync(css, readFileSync(css, 'utf8').replace('font-weight: 700', 'font-weight: 300'));
+    await stream.waitFor(reloadOfPage, from);
+    const html = await get(PAGE);
+    expect(html).toMatch(/\.Counter_[0-9a-f]{6}_counter \{\s*font-weight: 300;/);
+    expect(html).not.toContain('font-weight: 700');
+  });
+});
