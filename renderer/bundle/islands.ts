@@ -116,6 +116,13 @@ function mdx(pages: Map<string, IslandPage>): Plugin {
   };
 }
 
+/** The npm package an unresolved import names (`leaflet/dist/x.css` → `leaflet`), if it names one. */
+function missingPackage(text: string): string | undefined {
+  const spec = /^Could not resolve "([^"]+)"/.exec(text)?.[1];
+  if (!spec || spec.startsWith('.') || spec.startsWith('/')) return undefined;
+  return spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+}
+
 /** A name for the page's script that says which page it is. */
 const scriptName = (page: IslandPage, siteRoot: string) => `${page.locale}-${relative(siteRoot, page.absPath).replace(/\.mdx?$/, '').replace(/[^\w-]+/g, '-')}`;
 
@@ -166,7 +173,7 @@ export async function bundleIslands(pages: IslandPage[], opts: { siteRoot: strin
     const file = first.location ? relative(opts.siteRoot, join(opts.siteRoot, first.location.file)) : pages[0]!.file;
     throw new ContentError(`The browser code of the page's components does not compile: ${first.text}`, { file, ...(first.location ? { line: first.location.line } : {}) }, {
       details: failure.errors.slice(1).map((e) => `${e.location ? `${e.location.file}:${e.location.line}: ` : ''}${e.text}`),
-      hint: 'Components a page imports run in the browser too: they may import only browser code (and react, react-dom).',
+      hint: missingPackage(first.text) ? `Install the package in the site (npm i ${missingPackage(first.text)}): components a page imports run in the browser too.` : 'Components a page imports run in the browser too: they may import only browser code (and react, react-dom).',
     });
   }
   const files = new Map<string, Uint8Array>();

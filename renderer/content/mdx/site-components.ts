@@ -75,8 +75,8 @@ export function siteFilesPlugin(siteRoot: string, onCssModule: (file: string) =>
   };
 }
 
-/** What site files may import besides each other, as esbuild loads it (images inline, as the server does). */
-export const SITE_FILE_LOADERS = { '.svg': 'dataurl', '.png': 'dataurl', '.jpg': 'dataurl', '.gif': 'dataurl', '.webp': 'dataurl', '.woff': 'dataurl', '.woff2': 'dataurl' } as const;
+/** How esbuild loads what site files import: JSX in `.js` (Docusaurus allows it), images inline (as the server does). */
+export const SITE_FILE_LOADERS = { '.js': 'jsx', '.svg': 'dataurl', '.png': 'dataurl', '.jpg': 'dataurl', '.gif': 'dataurl', '.webp': 'dataurl', '.woff': 'dataurl', '.woff2': 'dataurl' } as const;
 
 function plugins(siteRoot: string, onCssModule: (file: string) => void): Plugin[] {
   return [
