@@ -82,6 +82,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     return await buildWith(pool, options, cache);
   } finally {
+    // A failed build's results were staged beside the cache as they were made: dropped, never moved in.
+    cache?.discard();
     await pool.dispose();
     release?.();
   }

@@ -115,6 +115,24 @@ describe('build cache', () => {
     expect(readdirSync(join(root, 'out'))).toContain('.site.previous');
   });
 
+  it('a failed build leaves the cache as the last successful build left it (its new entries are staged, then dropped)', async () => {
+    const root = makeSite(content);
+    await buildWith(root, true);
+    const dir = join(root, CACHE_DIR);
+    const snapshot = () => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => `${join(e.parentPath, e.name)} ${readFileSync(join(e.parentPath, e.name)).toString('base64')}`).sort();
+    const before = snapshot();
+    // Processed and rendered (new entries made and written), then the link check fails the build.
+    edit(root, 'content/en/compute/s3.md', (t) => t.replace('Objects.', 'Objects, see [nowhere](/aws-cheatsheet/docs/nowhere).'));
+    await expect(buildWith(root, true)).rejects.toThrow(/broken link/);
+    expect(snapshot()).toEqual(before);
+    expect(readdirSync(dir).sort()).toEqual(['docs', 'pages', 'search']);
+    // Fixed: the page is processed again (nothing of the failed build was kept), the rest comes from the cache.
+    edit(root, 'content/en/compute/s3.md', (t) => t.replace(', see [nowhere](/aws-cheatsheet/docs/nowhere).', ', fixed.'));
+    const fixed = await buildWith(root, true);
+    expect(fixed.cache).toMatchObject({ docs: { processed: 1 }, pages: { rendered: 1 } });
+    expectSameOutput(fixed, await buildWith(root, false), 'a fixed page after a failed build');
+  });
+
   it('a damaged or foreign cache is a cold build, never a failed one', async () => {
     const root = makeSite(content);
     const clean = await buildWith(root, false);
