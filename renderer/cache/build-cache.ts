@@ -66,7 +66,11 @@ export class BuildCache implements DocCache, AppCache {
   private templates = '';
   private chunkOf = new Map<string, string>();
 
+  /** The cache's folder (the compiled config is kept there too: config/compile-cache.ts). */
+  readonly dir: string;
+
   constructor(options: OpenCacheOptions) {
+    this.dir = options.dir;
     this.pipeline = pipelineKey();
     // Every stored doc depends on the site's file list (its links and images resolve against it): a file
     // added or removed anywhere starts the docs afresh, as a cold build would (with its worker thread).
