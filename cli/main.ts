@@ -66,8 +66,10 @@ program
   .action(async (opts: { outDir: string; minify: boolean; threads?: string; strict: boolean; cache: boolean }) => {
     const g = program.opts<{ root: string; config: string }>();
     process.exitCode = await runCommand(async () => {
-      // esbuild compiles the config in its own process while this one loads the build's modules.
-      const compiledConfig = (await import('../renderer/config/compile.ts')).startCompilingConfig(g.root, g.config);
+      // esbuild compiles the config in its own process while this one loads the build's modules (unless the
+      // build cache has it compiled already).
+      const [{ startCompilingConfig }, { CACHE_DIR }] = await Promise.all([import('../renderer/config/compile.ts'), import('../renderer/cache/build-cache.ts')]);
+      const compiledConfig = startCompilingConfig(g.root, g.config, opts.cache ? resolve(g.root, CACHE_DIR) : undefined);
       return (await import('./build.ts')).buildCommand({ root: g.root, config: g.config, ...opts, compiledConfig });
     });
   });

@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BuildCache, type CacheStats } from './cache/build-cache.ts';
 import type { CompiledConfig } from './config/compile.ts';
+import { compileConfigCached } from './config/compile-cache.ts';
 import type { LoadedConfig } from './config/load.ts';
 import type { LocaleContent } from './content/load.ts';
 import type { ClientBundle } from './bundle/client.ts';
@@ -82,6 +83,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     return await buildWith(pool, options, cache);
   } finally {
+    // A failed build's results were staged beside the cache as they were made: dropped, never moved in.
+    cache?.discard();
     await pool.dispose();
     release?.();
   }
@@ -115,7 +118,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
   const site = await prepareSite({
     root,
     configFile: options.configFile,
-    compiledConfig: options.compiledConfig,
+    compiledConfig: options.compiledConfig ?? (cache ? compileConfigCached(root, options.configFile, cache.dir) : undefined),
     mode: 'throw',
     bundle: options.bundle === false ? false : { minify: options.minify ?? true },
     naming: options.naming,

@@ -66,6 +66,12 @@ describe('build cache', () => {
       ['front matter: sidebar_position', () => edit(root, 'content/en/compute/s3.md', (t) => t.replace('---\n\n', 'sidebar_position: 1\n---\n\n'))],
       ['config: title', () => writeFileSync(join(root, 'site.config.ts'), configOf({ title: 'Fixture renamed' }))],
       ['config: navbar', () => writeFileSync(join(root, 'site.config.ts'), configOf({ title: 'Fixture renamed', themeConfig: { ...baseConfig.themeConfig, navbar: { title: 'Brand', items: [...baseConfig.themeConfig.navbar.items, { href: 'https://aws.amazon.com', label: 'AWS', position: 'right' }] } } }))],
+      // The compiled config is kept too: an edit of a file it imports (its own source unchanged) counts.
+      ['config: a file it imports', () => {
+        put(root, 'config/brand.ts', "export const brand = 'Brand from a module';\n");
+        writeFileSync(join(root, 'site.config.ts'), `import { brand } from './config/brand.ts';\nconst config = ${JSON.stringify({ ...baseConfig, title: 'Fixture renamed' }, null, 2)};\nexport default { ...config, themeConfig: { ...config.themeConfig, navbar: { ...config.themeConfig.navbar, title: brand } } };\n`);
+      }],
+      ['config: an edit of the file it imports', () => edit(root, 'config/brand.ts', (t) => t.replace('Brand from a module', 'Brand, edited'))],
       ['UI strings in i18n/', () => edit(root, 'i18n/en.json', (t) => t.replace(/"theme\.admonition\.note": "[^"]*"/, '"theme.admonition.note": "Remember"').replace(/"Skip to main content"/, '"Skip to the content"'))],
       ['a _category_ file', () => edit(root, 'content/en/compute/_category_.json', (t) => t.replace('"Compute"', '"Computing"'))],
       ['an image a page shows', () => put(root, 'content/en/compute/lambda.png', PNG(2))],
@@ -115,12 +121,30 @@ describe('build cache', () => {
     expect(readdirSync(join(root, 'out'))).toContain('.site.previous');
   });
 
+  it('a failed build leaves the cache as the last successful build left it (its new entries are staged, then dropped)', async () => {
+    const root = makeSite(content);
+    await buildWith(root, true);
+    const dir = join(root, CACHE_DIR);
+    const snapshot = () => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => `${join(e.parentPath, e.name)} ${readFileSync(join(e.parentPath, e.name)).toString('base64')}`).sort();
+    const before = snapshot();
+    // Processed and rendered (new entries made and written), then the link check fails the build.
+    edit(root, 'content/en/compute/s3.md', (t) => t.replace('Objects.', 'Objects, see [nowhere](/aws-cheatsheet/docs/nowhere).'));
+    await expect(buildWith(root, true)).rejects.toThrow(/broken link/);
+    expect(snapshot()).toEqual(before);
+    expect(readdirSync(dir).sort()).toEqual(['config', 'docs', 'pages', 'search']);
+    // Fixed: the page is processed again (nothing of the failed build was kept), the rest comes from the cache.
+    edit(root, 'content/en/compute/s3.md', (t) => t.replace(', see [nowhere](/aws-cheatsheet/docs/nowhere).', ', fixed.'));
+    const fixed = await buildWith(root, true);
+    expect(fixed.cache).toMatchObject({ docs: { processed: 1 }, pages: { rendered: 1 } });
+    expectSameOutput(fixed, await buildWith(root, false), 'a fixed page after a failed build');
+  });
+
   it('a damaged or foreign cache is a cold build, never a failed one', async () => {
     const root = makeSite(content);
     const clean = await buildWith(root, false);
     await buildWith(root, true);
     const dir = join(root, CACHE_DIR);
-    expect(readdirSync(dir).sort()).toEqual(['docs', 'pages', 'search']);
+    expect(readdirSync(dir).sort()).toEqual(['config', 'docs', 'pages', 'search']);
     const entries = (kind: string) => readdirSync(join(dir, kind)).filter((f) => f !== 'pipeline');
     // Cut short (a build killed while writing, on a file system that does not rename atomically), garbage,
     // empty, a folder where a file should be; and a temporary file a killed build left.
@@ -131,6 +155,7 @@ describe('build cache', () => {
       mkdirSync(join(dir, 'search', f));
     }
     writeFileSync(join(dir, 'docs', 'x.tmp-1234'), 'half');
+    for (const f of readdirSync(join(dir, 'config'))) writeFileSync(join(dir, 'config', f), '{"key": "garbage"');
     const damaged = await buildWith(root, true);
     expectSameOutput(damaged, clean, 'a damaged cache');
     expect(damaged.cache).toMatchObject({ pages: { cached: 0 }, docs: { cached: 0 }, search: { cached: 0 } });

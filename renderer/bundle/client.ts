@@ -2,7 +2,8 @@
 // custom page module, minified and content-hashed; the theme CSS beside it. Chunks import each other by
 // relative URL (no publicPath), so the bundle does not depend on the site's baseUrl and the theme's own
 // can be made ahead of time (prebuilt.ts).
-import { build, type BuildFailure, type Metafile } from 'esbuild';
+// esbuild is imported when it runs: a build using the prebuilt theme bundle (or its cache) never loads it.
+import type { BuildFailure, Metafile } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { TemplateError } from '../errors.ts';
@@ -37,6 +38,7 @@ export async function bundleClientFiles(key: ThemeKey, opts: { root: string; tem
     `start({${pages.map((p) => `${JSON.stringify(p.name)}: () => import(${JSON.stringify(p.file)})`).join(', ')}});`,
   ].join('\n');
   const css = join(opts.templatesDir, 'theme.css');
+  const { build } = await import('esbuild');
   let result;
   try {
     result = await build({

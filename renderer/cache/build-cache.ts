@@ -10,7 +10,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
 import type { DocCache } from '../content/load.ts';
 import type { DocJob, ProcessedDoc } from '../content/process-doc.ts';
 import { usesMdx } from '../content/mdx/detect.ts';
@@ -28,13 +27,20 @@ export interface CacheStats {
   search: { cached: number; built: number };
 }
 
-/** A doc as stored: serialised (a fresh copy for each build to change) with the hashes of its copied files. */
+/**
+ * A doc as stored, with the hashes of its copied files. Each lookup reads its own copy from disk, which the
+ * build may change; the doc is serialised once, with the entry (not first on its own: that was a second
+ * copy of every doc in memory and a second deserialisation per doc of a warm build).
+ */
 interface DocEntry {
-  doc: Uint8Array;
+  doc: ProcessedDoc;
   assets: { abs: string; hash: string }[];
 }
 
-const isDocEntry = (v: unknown): v is DocEntry => typeof v === 'object' && v !== null && (v as DocEntry).doc instanceof Uint8Array && Array.isArray((v as DocEntry).assets);
+const isDocEntry = (v: unknown): v is DocEntry => {
+  const doc = (v as DocEntry | null)?.doc;
+  return typeof doc === 'object' && doc !== null && typeof doc.html === 'string' && Array.isArray(doc.assets) && Array.isArray((v as DocEntry).assets);
+};
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isIndex = (v: unknown): v is IndexFilesValue =>
   typeof v === 'object' && v !== null && typeof (v as IndexFilesValue).entry?.file === 'string' && (v as IndexFilesValue).parts instanceof Map;
@@ -60,7 +66,11 @@ export class BuildCache implements DocCache, AppCache {
   private templates = '';
   private chunkOf = new Map<string, string>();
 
+  /** The cache's folder (the compiled config is kept there too: config/compile-cache.ts). */
+  readonly dir: string;
+
   constructor(options: OpenCacheOptions) {
+    this.dir = options.dir;
     this.pipeline = pipelineKey();
     // Every stored doc depends on the site's file list (its links and images resolve against it): a file
     // added or removed anywhere starts the docs afresh, as a cold build would (with its worker thread).
@@ -99,13 +109,8 @@ export class BuildCache implements DocCache, AppCache {
     const entry = source && this.docs.get(this.docKey(job, source));
     // A copied image or file is named by its contents' hash: an edited one means the doc's HTML changes.
     if (!entry || !entry.assets.every((a) => fileHash(a.abs) === a.hash)) return undefined;
-    try {
-      const doc = deserialize(entry.doc) as ProcessedDoc;
-      this.stats.docs.cached++;
-      return doc;
-    } catch {
-      return undefined;
-    }
+    this.stats.docs.cached++;
+    return entry.doc;
   }
 
   remember(job: DocJob, doc: ProcessedDoc): void {
@@ -114,7 +119,7 @@ export class BuildCache implements DocCache, AppCache {
     // MDX pages import other files, which their source does not show: they are always processed.
     if (!source || usesMdx(job.relPath, Buffer.from(source).toString('utf8'))) return;
     const assets = doc.assets.map((a) => ({ abs: a.abs, hash: fileHash(a.abs) ?? '' }));
-    this.docs.set(this.docKey(job, source), { doc: serialize(doc), assets });
+    this.docs.set(this.docKey(job, source), { doc, assets });
   }
 
   // ── pages ──
@@ -172,11 +177,18 @@ export class BuildCache implements DocCache, AppCache {
     return made;
   };
 
-  /** Writes what changed (after a successful build). */
+  /** Keeps what this build made for the next one (after a successful build). */
   save(): void {
     this.docs.save();
     this.apps.save();
     this.indexes.save();
+  }
+
+  /** Drops what this build made (it failed); a no-op after save(). */
+  discard(): void {
+    this.docs.discard();
+    this.apps.discard();
+    this.indexes.discard();
   }
 }
 

@@ -1,7 +1,9 @@
 // First half of loading site.config.ts: esbuild compiles it (it is TypeScript and may import helpers). Kept
 // apart from validation (zod) and the rest of the build so the CLI can start it first thing: esbuild's
-// process then starts and compiles on the other core while this one loads the build's modules.
-import { build, type BuildFailure, type Plugin } from 'esbuild';
+// process then starts and compiles on the other core while this one loads the build's modules. esbuild is
+// imported only to compile: a build that finds the compiled config in its cache (compile-cache.ts) never
+// loads it.
+import type { BuildFailure, Plugin } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { ConfigError } from '../errors.ts';
@@ -13,6 +15,8 @@ export interface CompiledConfig {
   /** The file as messages name it. */
   shown: string;
   code: string;
+  /** Every file esbuild read to make `code` (absolute paths); absent when one was not a plain file. */
+  inputs?: string[];
 }
 
 /**
@@ -36,9 +40,13 @@ export async function compileConfig(root: string, file = CONFIG_FILE): Promise<C
   if (!existsSync(path)) {
     throw new ConfigError(`No configuration file: ${shown} does not exist.`, { hint: 'Run cheatsheet from the folder that holds site.config.ts, or pass --root.' });
   }
+  const { build } = await import('esbuild');
   try {
-    const result = await build({ entryPoints: [path], bundle: true, write: false, platform: 'node', format: 'esm', target: 'node20', packages: 'external', plugins: [selfPackage], logLevel: 'silent' });
-    return { shown, code: result.outputFiles[0]!.text };
+    const result = await build({ entryPoints: [path], bundle: true, write: false, platform: 'node', format: 'esm', target: 'node20', packages: 'external', plugins: [selfPackage], logLevel: 'silent', metafile: true });
+    const inputs = Object.keys(result.metafile.inputs);
+    // Paths relative to esbuild's working folder (the current one); a namespace (`ns:path`) is not a file.
+    const files = inputs.every((f) => !/^[a-z-]+:/i.test(f)) ? inputs.map((f) => resolve(f)) : undefined;
+    return { shown, code: result.outputFiles[0]!.text, ...(files ? { inputs: files } : {}) };
   } catch (err) {
     const failure = err as BuildFailure;
     const first = failure.errors?.[0];
@@ -51,9 +59,12 @@ export async function compileConfig(root: string, file = CONFIG_FILE): Promise<C
   }
 }
 
-/** Starts compiling now; the promise is observed by whoever loads the config (no unhandled rejection). */
-export function startCompilingConfig(root: string, file?: string): Promise<CompiledConfig> {
-  const compiled = compileConfig(root, file);
+/**
+ * Starts compiling now; the promise is observed by whoever loads the config (no unhandled rejection). With
+ * `cacheDir` (the build cache's folder), an unchanged config is taken from there instead.
+ */
+export function startCompilingConfig(root: string, file?: string, cacheDir?: string): Promise<CompiledConfig> {
+  const compiled = cacheDir ? import('./compile-cache.ts').then((m) => m.compileConfigCached(root, file, cacheDir)) : compileConfig(root, file);
   compiled.catch(() => undefined);
   return compiled;
 }

@@ -1,7 +1,8 @@
 // Loads the templates for server rendering: esbuild bundles templates/server.tsx and every custom page
 // module into one file that is imported fresh (content-hashed name), so `serve` picks up template edits.
 // The theme's own bundle is made ahead of time by the compile step (see bundle/prebuilt.ts).
-import { build, type BuildFailure } from 'esbuild';
+// esbuild is imported when the templates must be bundled: the prebuilt ones are imported as they are.
+import type { BuildFailure } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -71,6 +72,7 @@ export async function bundleTemplates(templatesDir: string, root: string): Promi
     ...pages.map((p, i) => `import * as page${i} from ${JSON.stringify(p.file)};`),
     `export const pages = {${pages.map((p, i) => `${JSON.stringify(p.name)}: page${i}`).join(', ')}};`,
   ].join('\n');
+  const { build } = await import('esbuild');
   try {
     const result = await build({
       stdin: { contents: entry, resolveDir: templatesDir, loader: 'tsx', sourcefile: 'ssr-entry.tsx' },

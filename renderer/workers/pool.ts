@@ -27,6 +27,13 @@ export function workerScript(): string | undefined {
   return existsSync(file) ? file : undefined;
 }
 
+/**
+ * A worker's young generation (V8's default grows it to ~48 MB): its garbage is short-lived (a page's render
+ * tree), so a smaller one costs no measurable CPU and lowers the build's peak memory (150 × 3 corpus, cold,
+ * 3 interleaved runs: median 271 → 255 MB).
+ */
+const WORKER_YOUNG_GENERATION_MB = 12;
+
 /** Pages per message to a worker: small enough that the threads finish together, large enough to amortise a reply. */
 const RENDER_BATCH = 4;
 
@@ -45,7 +52,7 @@ export class WorkerPool {
     const script = workerScript();
     const count = script ? Math.max(0, threads - 1) : 0;
     this.workers = Array.from({ length: count }, () => {
-      const worker = new Worker(script!);
+      const worker = new Worker(script!, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
       worker.on('message', (msg: WorkerResponse) => {
         const waiter = this.pending.get(msg.id);
         this.pending.delete(msg.id);
