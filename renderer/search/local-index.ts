@@ -269,8 +269,13 @@ export interface IndexFile {
   json: string;
 }
 
-/** The output files of a locale's index: the entry (its URL goes to the browser) and its parts. */
-export function indexFiles(built: BuiltIndex, locale: string, baseUrl: string): { entry: IndexFile; parts: Map<string, string> } {
+/** A locale's index as output files: the entry (its URL goes to the browser) and its parts by output path. */
+export interface LocaleIndexFiles {
+  entry: IndexFile;
+  parts: Map<string, string>;
+}
+
+export function indexFiles(built: BuiltIndex, locale: string, baseUrl: string): LocaleIndexFiles {
   const json = JSON.stringify(built.entry);
   const hash = createHash('sha256').update(json).digest('hex').slice(0, 10);
   const file = `assets/search/index.${locale}.${hash}.json`;
