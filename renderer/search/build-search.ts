@@ -46,15 +46,18 @@ export function makeIndexFromInput(locale: string, input: string): LocaleIndexFi
   return makeIndex({ locale, records, siteUrl, baseUrl });
 }
 
-/** The local index jobs of the site: one per locale, none when Algolia is the engine. */
-function indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, withInput: boolean): IndexJob[] {
+/**
+ * The local index jobs of the site: one per locale, none when Algolia is the engine. One at a time, so that
+ * the records of a locale whose index is in the cache are garbage before the next locale's are made.
+ */
+function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, withInput: boolean): Generator<IndexJob> {
   const { config } = loaded;
-  if (config.themeConfig.algolia) return [];
+  if (config.themeConfig.algolia) return;
   const docsTag = docsTagOf(config.docs.pluginId, config.docs.version.name);
-  return locales.map((l) => {
+  for (const l of locales) {
     const records = buildRecords(table, l.code, { siteUrl: config.url, docsTag });
-    return { locale: l.code, records, siteUrl: config.url, baseUrl: config.baseUrl, input: withInput ? JSON.stringify([records, config.url, config.baseUrl]) : '' };
-  });
+    yield { locale: l.code, records, siteUrl: config.url, baseUrl: config.baseUrl, input: withInput ? JSON.stringify([records, config.url, config.baseUrl]) : '' };
+  }
 }
 
 /** The search stage on this thread. */
