@@ -181,8 +181,9 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
 
   const gitInfo = config.docs.showLastUpdateTime || config.docs.showLastUpdateAuthor ? lastUpdates(root) : undefined;
   const table = await timer.run('routes', () => buildRouteTable({ loaded, locales, content, strings, ...(gitInfo ? { gitInfo } : {}) }));
+  // Without a worker (a warm build, a small site), the indexes are made here without going through JSON.
   const { pool } = options;
-  const search = await timer.run('search', () => (pool ? searchOn(pool, loaded, locales, table, naming, options.cache) : searchOf(loaded, locales, table, naming, options.cache)));
+  const search = await timer.run('search', () => (pool && pool.threads > 1 ? searchOn(pool, loaded, locales, table, naming, options.cache) : searchOf(loaded, locales, table, naming, options.cache)));
   return { paths, loaded, locales, strings, jobFor, content, templates, bundle, table, search, naming, warnings, problems, ...(options.cache ? { cache: options.cache } : {}) };
 }
 
