@@ -15,6 +15,7 @@ import type { DocJob, ProcessedDoc } from '../content/process-doc.ts';
 import { usesMdx } from '../content/mdx/detect.ts';
 import type { AppCache } from '../render/render-pages.ts';
 import type { IndexCache } from '../search/build-search.ts';
+import type { LocaleIndexFiles } from '../search/local-index.ts';
 import type { RouteData, SiteData } from '../shared/types.ts';
 import { filesKey, hashOf, pipelineKey, siteFileList } from './keys.ts';
 import { Pack } from './pack.ts';
@@ -45,7 +46,7 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 const isIndex = (v: unknown): v is IndexFilesValue =>
   typeof v === 'object' && v !== null && typeof (v as IndexFilesValue).entry?.file === 'string' && (v as IndexFilesValue).parts instanceof Map;
 
-type IndexFilesValue = ReturnType<Parameters<IndexCache>[2]>;
+type IndexFilesValue = LocaleIndexFiles;
 
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
 
@@ -164,17 +165,16 @@ export class BuildCache implements DocCache, AppCache {
 
   // ── search ──
 
-  readonly index: IndexCache = (locale, input, make) => {
-    const key = hashOf(locale, input);
-    const cached = this.indexes.get(key);
-    if (cached) {
-      this.stats.search.cached++;
+  readonly index: IndexCache = {
+    get: (locale, input) => {
+      const cached = this.indexes.get(hashOf(locale, input));
+      if (cached) this.stats.search.cached++;
       return cached;
-    }
-    const made = make();
-    this.indexes.set(key, made);
-    this.stats.search.built++;
-    return made;
+    },
+    set: (locale, input, index) => {
+      this.indexes.set(hashOf(locale, input), index);
+      this.stats.search.built++;
+    },
   };
 
   /** Keeps what this build made for the next one (after a successful build). */

@@ -4,9 +4,9 @@ import type { LoadedConfig } from '../config/load.ts';
 import type { RouteTable } from '../routes/route-table.ts';
 import type { LocaleInfo, SearchSettings } from '../shared/types.ts';
 import { localeBase } from '../shared/locale-urls.ts';
-import { buildLocalIndex, indexFiles } from './local-index.ts';
+import { buildLocalIndex, indexFiles, type LocaleIndexFiles } from './local-index.ts';
 import { openSearchLink, openSearchXml } from './opensearch.ts';
-import { buildRecords, docsTagOf } from './records.ts';
+import { buildRecords, docsTagOf, type SearchRecord } from './records.ts';
 
 export interface SearchAssets {
   files: Map<string, string>;
@@ -17,10 +17,82 @@ export interface SearchAssets {
 /** The route of the search page below a locale's base (the route table always has it). */
 export const SEARCH_PAGE_PATH = 'search';
 
-/** A store of built indexes (the build cache): `make` runs only when no index was made from `input` before. */
-export type IndexCache = (locale: string, input: string, make: () => ReturnType<typeof indexFiles>) => ReturnType<typeof indexFiles>;
+/** A store of built indexes (the build cache), by locale and everything the index is made from. */
+export interface IndexCache {
+  get(locale: string, input: string): LocaleIndexFiles | undefined;
+  set(locale: string, input: string, index: LocaleIndexFiles): void;
+}
 
+/** What one locale's local index is made from. */
+export interface IndexJob {
+  locale: string;
+  records: SearchRecord[];
+  siteUrl: string;
+  baseUrl: string;
+  /** The records and URLs as JSON: the build cache's key, and what a worker thread is sent ('' when not needed). */
+  input: string;
+}
+
+/** Builds local indexes, in job order (on several threads in a build: renderer/workers/pool.ts). */
+export type IndexBuilder = (jobs: IndexJob[]) => Promise<LocaleIndexFiles[]>;
+
+export function makeIndex(job: Pick<IndexJob, 'locale' | 'records' | 'siteUrl' | 'baseUrl'>): LocaleIndexFiles {
+  return indexFiles(buildLocalIndex(job.records, job.siteUrl, job.locale), job.locale, job.baseUrl);
+}
+
+/** makeIndex on another thread, from a job's `input`. */
+export function makeIndexFromInput(locale: string, input: string): LocaleIndexFiles {
+  const [records, siteUrl, baseUrl] = JSON.parse(input) as [SearchRecord[], string, string];
+  return makeIndex({ locale, records, siteUrl, baseUrl });
+}
+
+/**
+ * The local index jobs of the site: one per locale, none when Algolia is the engine. One at a time, so that
+ * the records of a locale whose index is in the cache are garbage before the next locale's are made.
+ */
+function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, withInput: boolean): Generator<IndexJob> {
+  const { config } = loaded;
+  if (config.themeConfig.algolia) return;
+  const docsTag = docsTagOf(config.docs.pluginId, config.docs.version.name);
+  for (const l of locales) {
+    const records = buildRecords(table, l.code, { siteUrl: config.url, docsTag });
+    yield { locale: l.code, records, siteUrl: config.url, baseUrl: config.baseUrl, input: withInput ? JSON.stringify([records, config.url, config.baseUrl]) : '' };
+  }
+}
+
+/** The search stage on this thread. */
 export function buildSearch(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, cache?: IndexCache): SearchAssets {
+  const indexes = new Map<string, LocaleIndexFiles>();
+  for (const job of indexJobs(loaded, locales, table, cache !== undefined)) {
+    let index = cache?.get(job.locale, job.input);
+    if (!index) {
+      index = makeIndex(job);
+      cache?.set(job.locale, job.input, index);
+    }
+    indexes.set(job.locale, index);
+  }
+  return searchAssets(loaded, locales, table, indexes);
+}
+
+/** The search stage with the indexes not in the cache made by `builder` (the build: on every thread). */
+export async function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, cache?: IndexCache): Promise<SearchAssets> {
+  const indexes = new Map<string, LocaleIndexFiles>();
+  const missing: IndexJob[] = [];
+  for (const job of indexJobs(loaded, locales, table, true)) {
+    const index = cache?.get(job.locale, job.input);
+    if (index) indexes.set(job.locale, index);
+    else missing.push(job);
+  }
+  (await builder(missing)).forEach((index, i) => {
+    const job = missing[i]!;
+    cache?.set(job.locale, job.input, index);
+    indexes.set(job.locale, index);
+  });
+  return searchAssets(loaded, locales, table, indexes);
+}
+
+/** Per locale: the settings the browser needs, the index's files (local engine), the OpenSearch files. */
+function searchAssets(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, indexes: Map<string, LocaleIndexFiles>): SearchAssets {
   const { config } = loaded;
   const algolia = config.themeConfig.algolia;
   const docsTag = docsTagOf(config.docs.pluginId, config.docs.version.name);
@@ -53,9 +125,7 @@ export function buildSearch(loaded: LoadedConfig, locales: LocaleInfo[], table: 
         },
       });
     } else {
-      const records = buildRecords(table, l.code, { siteUrl: config.url, docsTag });
-      const make = () => indexFiles(buildLocalIndex(records, config.url, l.code), l.code, config.baseUrl);
-      const { entry, parts } = cache ? cache(l.code, JSON.stringify([records, config.url, config.baseUrl]), make) : make();
+      const { entry, parts } = indexes.get(l.code)!;
       files.set(entry.file, entry.json);
       for (const [file, json] of parts) files.set(file, json);
       settings.set(l.code, { engine: 'local', indexUrl: entry.url, storageIndexName: `local-${l.code}`, ...common });

@@ -46,57 +46,103 @@ function elementsOf(r: SearchRecord): Element[] {
   return out;
 }
 
-interface Known {
+/** A folded word of the text: its term (by id), and whether a title, keyword or heading holds it. */
+interface Word {
   word: string;
-  term: string | null;
+  /** Id of its term in the index being built; -1 for a stop word. */
+  term: number;
+  structured: boolean;
+  /** Occurs in the indexed text (words only met in the pass over titles are not part of the index). */
+  seen: boolean;
 }
 
-/** Calls `visit` for each word of a text that is not a stop word, with its folded form, term and position. */
-type Tokens = (text: string, visit: (word: string, term: string, pos: number) => void) => void;
+/** Calls `visit` for each word of a text that is not a stop word, with its position. */
+type Tokens = (text: string, visit: (word: Word, pos: number) => void) => void;
 
-function tokenizer(termOf: (folded: string) => string | null): Tokens {
-  // Text repeats its words: each distinct token is folded and stemmed once.
-  const memo = new Map<string, Known>();
-  return (text, visit) => {
+/**
+ * The words of one index: each distinct token is folded and stemmed once (text repeats its words), and
+ * terms get small ids so that postings are gathered in arrays rather than looked up by string per
+ * occurrence — most of the index's build time on a site of a few hundred pages.
+ */
+class Vocabulary {
+  readonly termNames: string[] = [];
+  private readonly termIds = new Map<string, number>();
+  private readonly byToken = new Map<string, Word>();
+  private readonly byWord = new Map<string, Word>();
+
+  constructor(private readonly termOf: (folded: string) => string | null) {}
+
+  readonly tokens: Tokens = (text, visit) => {
     const raw = tokenize(text);
     for (let pos = 0; pos < raw.length; pos++) {
-      let known = memo.get(raw[pos]!);
-      if (!known) {
-        const word = fold(raw[pos]!);
-        memo.set(raw[pos]!, (known = { word, term: termOf(word) }));
-      }
-      if (known.term) visit(known.word, known.term, pos);
+      const token = raw[pos]!;
+      let known = this.byToken.get(token);
+      if (!known) this.byToken.set(token, (known = this.wordOf(fold(token))));
+      if (known.term >= 0) visit(known, pos);
     }
   };
-}
 
-/** Postings of one term as they ship: doc delta, number of codes, the codes; docs come in order. */
-interface TermPostings {
-  flat: number[];
-  last: number;
+  private wordOf(folded: string): Word {
+    let word = this.byWord.get(folded);
+    if (!word) {
+      const term = this.termOf(folded);
+      this.byWord.set(folded, (word = { word: folded, term: term === null ? -1 : this.termId(term), structured: false, seen: false }));
+    }
+    return word;
+  }
+
+  private termId(term: string): number {
+    let id = this.termIds.get(term);
+    if (id === undefined) {
+      this.termIds.set(term, (id = this.termNames.length));
+      this.termNames.push(term);
+    }
+    return id;
+  }
+
+  /** Words of the indexed text. */
+  words(): Word[] {
+    return [...this.byWord.values()].filter((w) => w.seen);
+  }
 }
 
 export function buildLocalIndex(records: SearchRecord[], siteUrl: string, locale: string, partBytes = PART_BYTES): BuiltIndex {
   const lang = searchLanguageOf(locale);
-  const tokens = tokenizer(termFunction(lang));
+  const vocabulary = new Vocabulary(termFunction(lang));
+  const { tokens } = vocabulary;
   const pages: ChunkPage[] = [];
   const pageDocs: number[] = [];
-  const postings = new Map<string, TermPostings>();
-  // word → term; words seen in titles, keywords and headings.
-  const wordTerm = new Map<string, string>();
-  const structured = new Set<string>();
+  // Postings by term id, as they ship: doc delta, number of codes, the codes; docs come in order.
+  const flats: number[][] = [];
+  const lasts: number[] = [];
 
   const titleTerms = records
     .filter((r) => r.type === 'lvl1')
     .map((r) => {
-      const set = new Set<string>();
-      tokens(r.hierarchy.lvl1 ?? '', (_w, term) => set.add(term));
+      const set = new Set<number>();
+      tokens(r.hierarchy.lvl1 ?? '', (w) => set.add(w.term));
       return set;
     });
-  const titleCount = new Map<string, number>();
+  const titleCount = new Map<number, number>();
   for (const set of titleTerms) for (const t of set) titleCount.set(t, (titleCount.get(t) ?? 0) + 1);
-  const common = [...titleCount].filter(([, n]) => n >= 3 && n >= titleTerms.length * COMMON_TITLE_SHARE).map(([t]) => t).sort();
-  const commonSet = new Set(common);
+  const commonIds = [...titleCount].filter(([, n]) => n >= 3 && n >= titleTerms.length * COMMON_TITLE_SHARE).map(([t]) => t);
+  const common = commonIds.map((t) => vocabulary.termNames[t]!).sort();
+  const commonSet = new Set(commonIds);
+
+  // This doc's codes by term id (structured occurrences, then the body text's term frequency), and the
+  // terms it touched: reused from doc to doc.
+  const codes: (number[] | undefined)[] = [];
+  const touched: number[] = [];
+  const add = (term: number, code: number) => {
+    const list = codes[term];
+    if (list) list.push(code);
+    else {
+      codes[term] = [code];
+      touched.push(term);
+    }
+  };
+  const tf: number[] = [];
+  const tfTouched: number[] = [];
 
   records.forEach((r, doc) => {
     const path = r.url_without_anchor.slice(siteUrl.length);
@@ -110,42 +156,49 @@ export function buildLocalIndex(records: SearchRecord[], siteUrl: string, locale
     while (rest.length > 0 && rest[rest.length - 1] === null) rest.pop();
     page[3].push([r.anchor ? encodeURIComponent(r.anchor) : '', r.type, rest, r.content]);
 
-    // This doc's codes by term: structured occurrences, then the body text's term frequency.
-    const codes = new Map<string, number[]>();
-    const add = (term: string, code: number) => {
-      const list = codes.get(term);
-      if (list) list.push(code);
-      else codes.set(term, [code]);
-    };
     for (const el of elementsOf(r)) {
-      const toks: [string, string, number][] = [];
-      tokens(el.text, (word, term, pos) => toks.push([word, term, pos]));
-      const len = new Set(toks.filter((t) => !commonSet.has(t[1])).map((t) => t[1])).size;
-      for (const [word, term, pos] of toks) {
-        wordTerm.set(word, term);
-        structured.add(word);
-        add(term, encode(el.field, len, el.index * POS_PER_ELEMENT + Math.min(pos, POS_PER_ELEMENT - 1)));
+      const toks: [Word, number][] = [];
+      tokens(el.text, (word, pos) => toks.push([word, pos]));
+      const len = new Set(toks.filter((t) => !commonSet.has(t[0].term)).map((t) => t[0].term)).size;
+      for (const [word, pos] of toks) {
+        word.seen = word.structured = true;
+        add(word.term, encode(el.field, len, el.index * POS_PER_ELEMENT + Math.min(pos, POS_PER_ELEMENT - 1)));
       }
     }
-    const tf = new Map<string, number>();
     // A page without intro text shows its description as its text: indexed once, as the description.
     const text = r.type === 'lvl1' && r.content === r.description ? '' : (r.content ?? '');
-    tokens(text, (word, term) => {
-      wordTerm.set(word, term);
-      tf.set(term, (tf.get(term) ?? 0) + 1);
+    tokens(text, (word) => {
+      word.seen = true;
+      const n = tf[word.term];
+      if (n) tf[word.term] = n + 1;
+      else {
+        tf[word.term] = 1;
+        tfTouched.push(word.term);
+      }
     });
-    for (const [term, n] of tf) add(term, n * 16 + F.content);
-    for (const [term, list] of codes) {
-      let p = postings.get(term);
-      if (!p) postings.set(term, (p = { flat: [], last: 0 }));
-      p.flat.push(doc - p.last, list.length, ...list);
-      p.last = doc;
+    for (const term of tfTouched) {
+      add(term, tf[term]! * 16 + F.content);
+      tf[term] = 0;
     }
+    tfTouched.length = 0;
+    for (const term of touched) {
+      const list = codes[term]!;
+      const flat = flats[term] ?? (flats[term] = []);
+      flat.push(doc - (lasts[term] ?? 0), list.length);
+      for (const code of list) flat.push(code);
+      lasts[term] = doc;
+      codes[term] = undefined;
+    }
+    touched.length = 0;
   });
 
-  const terms = [...postings.keys()].sort();
-  const termIndex = new Map(terms.map((t, i) => [t, i]));
-  const words = [...wordTerm.keys()].sort();
+  // Term ids in sorted order of their names; only terms with postings are indexed.
+  const termIds = vocabulary.termNames.map((_, id) => id).filter((id) => flats[id] !== undefined);
+  termIds.sort((a, b) => compareStrings(vocabulary.termNames[a]!, vocabulary.termNames[b]!));
+  const terms = termIds.map((id) => vocabulary.termNames[id]!);
+  const sortedIndex: number[] = [];
+  termIds.forEach((id, i) => (sortedIndex[id] = i));
+  const words = vocabulary.words().sort((a, b) => compareStrings(a.word, b.word));
   const parts = new Map<string, string>();
   const store = (value: unknown): string => {
     const json = JSON.stringify(value);
@@ -158,8 +211,8 @@ export function buildLocalIndex(records: SearchRecord[], siteUrl: string, locale
   let shard: Shard = [];
   let first = 0;
   let size = 0;
-  terms.forEach((term, i) => {
-    const { flat } = postings.get(term)!;
+  termIds.forEach((id, i) => {
+    const flat = flats[id]!;
     shard.push(flat);
     // About the JSON size: small numbers, most of one or two digits and a comma.
     size += flat.length * 3 + 3;
@@ -192,15 +245,20 @@ export function buildLocalIndex(records: SearchRecord[], siteUrl: string, locale
     dir: `${locale}/`,
     pages: pages.length,
     pageDocs: pageDocs.map((d, i) => d - (i > 0 ? pageDocs[i - 1]! : 0)),
-    words: words.join(' '),
-    wordTerm: words.map((w) => termIndex.get(wordTerm.get(w)!)!),
-    wordFlags: words.map((w) => (structured.has(w) ? '1' : '0')).join(''),
+    words: words.map((w) => w.word).join(' '),
+    wordTerm: words.map((w) => sortedIndex[w.term]!),
+    wordFlags: words.map((w) => (w.structured ? '1' : '0')).join(''),
     terms: terms.join(' '),
     common,
     shards,
     chunks,
   };
   return { entry, parts };
+}
+
+/** The order of Array.prototype.sort without a comparator (UTF-16 code units), which the index keeps. */
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export interface IndexFile {
@@ -211,8 +269,13 @@ export interface IndexFile {
   json: string;
 }
 
-/** The output files of a locale's index: the entry (its URL goes to the browser) and its parts. */
-export function indexFiles(built: BuiltIndex, locale: string, baseUrl: string): { entry: IndexFile; parts: Map<string, string> } {
+/** A locale's index as output files: the entry (its URL goes to the browser) and its parts by output path. */
+export interface LocaleIndexFiles {
+  entry: IndexFile;
+  parts: Map<string, string>;
+}
+
+export function indexFiles(built: BuiltIndex, locale: string, baseUrl: string): LocaleIndexFiles {
   const json = JSON.stringify(built.entry);
   const hash = createHash('sha256').update(json).digest('hex').slice(0, 10);
   const file = `assets/search/index.${locale}.${hash}.json`;

@@ -23,7 +23,7 @@ import { stableSearch, type Naming } from '../render/names.ts';
 import { loadTemplates, type Templates } from '../render/templates.ts';
 import { buildRouteTable, type RouteTable } from '../routes/route-table.ts';
 import { localeInfos } from '../routes/site-data.ts';
-import { buildSearch, type SearchAssets } from '../search/build-search.ts';
+import { buildSearch, buildSearchWith, type SearchAssets } from '../search/build-search.ts';
 import { localeUrls } from '../shared/locale-urls.ts';
 import type { LocaleInfo } from '../shared/types.ts';
 import { loadStrings } from '../strings.ts';
@@ -192,7 +192,9 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
 
   const gitInfo = config.docs.showLastUpdateTime || config.docs.showLastUpdateAuthor ? lastUpdates(root) : undefined;
   const table = await timer.run('routes', () => buildRouteTable({ loaded, locales, content, strings, ...(gitInfo ? { gitInfo } : {}) }));
-  const search = await timer.run('search', () => searchOf(loaded, locales, table, naming, options.cache));
+  // Without a worker (a warm build, a small site), the indexes are made here without going through JSON.
+  const { pool } = options;
+  const search = await timer.run('search', () => (pool && pool.threads > 1 ? searchOn(pool, loaded, locales, table, naming, options.cache) : searchOf(loaded, locales, table, naming, options.cache)));
   return { paths, loaded, locales, strings, jobFor, content, templates, bundle, islands, table, search, naming, warnings, problems, ...(options.cache ? { cache: options.cache } : {}) };
 }
 
@@ -228,6 +230,14 @@ export function loadTheme(paths: SitePaths, baseUrl: string, bundle: PrepareOpti
 
 /** The search stage (again after an edit in `serve`). */
 export function searchOf(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, naming: Naming, cache?: BuildCache): SearchAssets {
-  const search = buildSearch(loaded, locales, table, cache?.index);
+  return named(buildSearch(loaded, locales, table, cache?.index), loaded, naming);
+}
+
+/** The search stage with the locales' indexes built on every thread of `pool` (the build). The output is the same. */
+async function searchOn(pool: WorkerPool, loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, naming: Naming, cache?: BuildCache): Promise<SearchAssets> {
+  return named(await buildSearchWith((jobs) => pool.buildIndexes(jobs), loaded, locales, table, cache?.index), loaded, naming);
+}
+
+function named(search: SearchAssets, loaded: LoadedConfig, naming: Naming): SearchAssets {
   return naming === 'stable' ? stableSearch(search, loaded.config.baseUrl) : search;
 }

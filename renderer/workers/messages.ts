@@ -4,6 +4,7 @@ import type { CodeThemes } from '../content/highlight.ts';
 import type { DocJob, DocResult } from '../content/process-doc.ts';
 import type { DocumentAssets } from '../render/document.ts';
 import type { RenderableRoute } from '../render/render-pages.ts';
+import type { LocaleIndexFiles } from '../search/local-index.ts';
 import type { SiteData } from '../shared/types.ts';
 import type { ErrorLocation } from '../errors.ts';
 
@@ -25,7 +26,9 @@ export type WorkerRequestBody =
   | { type: 'docs'; jobs: DocJob[] }
   | { type: 'highlight'; blocks: CodeBlock[]; themes: CodeThemes }
   | { type: 'render-setup'; setup: RenderSetup }
-  | { type: 'render'; routes: RenderableRoute[] };
+  | { type: 'render'; routes: RenderableRoute[] }
+  /** Local search indexes: per locale, its records and URLs as JSON (IndexJob's `input`). */
+  | { type: 'search-index'; jobs: { locale: string; input: string }[] };
 export type WorkerRequest = WorkerRequestBody & { id: number };
 
 /** A user error thrown in a worker, with everything the terminal and `check --format json` show of it. */
@@ -43,4 +46,5 @@ export type WorkerResponse =
   | { id: number; type: 'render-setup' }
   /** `app`: each page's server-rendered markup, which the main thread keeps in the build cache. */
   | { id: number; type: 'render'; html: string[]; app: string[] }
+  | { id: number; type: 'search-index'; indexes: LocaleIndexFiles[] }
   | { id: number; type: 'error'; message: string; userError?: WorkerUserError };

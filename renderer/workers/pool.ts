@@ -14,6 +14,8 @@ import type { DocJob, DocResult, processDoc as ProcessDoc } from '../content/pro
 import { UserError } from '../errors.ts';
 import { packageRoot } from '../paths.ts';
 import { renderedRoute, renderPages, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
+import { makeIndex, type IndexJob } from '../search/build-search.ts';
+import type { LocaleIndexFiles } from '../search/local-index.ts';
 import type { RenderSetup, WorkerRequestBody, WorkerResponse } from './messages.ts';
 import { SHARED_MARKDOWN_DOCS_PER_THREAD } from './threads.ts';
 
@@ -226,6 +228,23 @@ export class WorkerPool {
     );
     // A worker whose setup failed may have been given no page: its failure is still the build's.
     await Promise.all(ready.values());
+  }
+
+  /**
+   * Builds the local search indexes of several locales on every thread, one locale per message: the
+   * search stage, which the main thread would otherwise spend alone while the workers wait for pages.
+   */
+  async buildIndexes(jobs: IndexJob[]): Promise<LocaleIndexFiles[]> {
+    let indexes: LocaleIndexFiles[] = [];
+    await this.timed(`search indexes of ${jobs.length} locales`, async () => {
+      indexes = await this.drainAll(
+        jobs,
+        1,
+        (job) => makeIndex(job),
+        async (worker, batch) => ((await this.ask(worker, { type: 'search-index', jobs: batch.map((j) => ({ locale: j.locale, input: j.input })) })) as Extract<WorkerResponse, { type: 'search-index' }>).indexes,
+      );
+    });
+    return indexes;
   }
 
   /** Ends the workers (again: a no-op). */

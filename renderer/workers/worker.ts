@@ -48,6 +48,10 @@ async function answer(msg: WorkerRequest): Promise<WorkerResponse> {
       const pages = renderPages({ routes: msg.routes, ...(await rendering), cache: keep });
       return { id: msg.id, type: 'render', html: msg.routes.map((r) => pages.get(r.outFile)!), app };
     }
+    case 'search-index': {
+      const { makeIndexFromInput } = await import('../search/build-search.ts');
+      return { id: msg.id, type: 'search-index', indexes: msg.jobs.map((job) => makeIndexFromInput(job.locale, job.input)) };
+    }
   }
 }
 
