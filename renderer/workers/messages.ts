@@ -6,6 +6,7 @@ import type { DocumentAssets } from '../render/document.ts';
 import type { RenderableRoute } from '../render/render-pages.ts';
 import type { SiteData } from '../shared/types.ts';
 import type { ErrorLocation } from '../errors.ts';
+import type { PageScan } from '../links/check.ts';
 
 /**
  * What every page of the render stage shares, sent once to each worker before its first pages: the site
@@ -41,6 +42,9 @@ export type WorkerResponse =
   | { id: number; type: 'docs'; results: DocResult[] }
   | { id: number; type: 'highlight'; html: string[] }
   | { id: number; type: 'render-setup' }
-  /** `app`: each page's server-rendered markup, which the main thread keeps in the build cache. */
-  | { id: number; type: 'render'; html: string[]; app: string[] }
+  /**
+   * `app`: each page's server-rendered markup, which the main thread keeps in the build cache; `scans`: each
+   * page's ids and links, so that the main thread need not scan the pages a worker rendered.
+   */
+  | { id: number; type: 'render'; html: string[]; app: string[]; scans: PageScan[] }
   | { id: number; type: 'error'; message: string; userError?: WorkerUserError };
