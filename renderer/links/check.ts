@@ -12,9 +12,17 @@ export interface PageScan {
   hrefs: string[];
 }
 
-/** Pass one pool for a whole build: scans then hold no piece of the page they came from. */
-export function scanPage(html: string, pool: StringPool): PageScan {
+/**
+ * Pass one pool for a whole build: scans then hold no piece of the page they came from. (A worker thread
+ * passes none: the scan it sends is copied, not the page it points into.)
+ */
+export function scanPage(html: string, pool?: StringPool): PageScan {
   return { ids: collectIds(html, pool), hrefs: collectHrefs(html, pool) };
+}
+
+/** A scan made on another thread, its strings shared with the build's others (the same links on every page). */
+export function internScan(scan: PageScan, pool: StringPool): PageScan {
+  return { ids: new Set([...scan.ids].map((id) => pool.get(id))), hrefs: scan.hrefs.map((href) => pool.get(href)) };
 }
 
 export interface LinkCheckInput {

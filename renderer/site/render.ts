@@ -3,7 +3,7 @@
 // and `check`). `serve` renders the same way, page by page, when a page is asked for or an edit touches it.
 import { mermaidFiles } from '../bundle/mermaid.ts';
 import { hasMermaid } from '../content/mermaid.ts';
-import { checkLinks, scanPage, StringPool, type LinkCheckResult, type PageScan } from '../links/check.ts';
+import { checkLinks, internScan, scanPage, StringPool, type LinkCheckResult, type PageScan } from '../links/check.ts';
 import { routeChunks, type RouteChunks } from '../render/chunks.ts';
 import { renderPages, siteDataFiles, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
 import { renderRobots } from '../render/robots.ts';
@@ -92,8 +92,8 @@ interface RenderInProgress {
   result: RenderedSite;
   /** What every page is rendered with. */
   input: Omit<RenderInput, 'routes'>;
-  /** Takes a rendered page: written, scanned for links, passed on. */
-  page: (entry: RenderableRoute, html: string) => void;
+  /** Takes a rendered page (and its scan, when a worker made it): written, scanned for links, passed on. */
+  page: (entry: RenderableRoute, html: string, scan?: PageScan) => void;
   put: (rel: string, content: string | Uint8Array) => void;
 }
 
@@ -113,8 +113,8 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
   for (const [k, v] of siteFiles.files) put(k, v);
   const scans = new Map<string, PageScan>();
   const interned = new StringPool();
-  const page = (entry: RenderableRoute, html: string) => {
-    scans.set(entry.outFile, scanPage(html, interned));
+  const page = (entry: RenderableRoute, html: string, scan?: PageScan) => {
+    scans.set(entry.outFile, scan ? internScan(scan, interned) : scanPage(html, interned));
     put(entry.outFile, html);
     options.onPage?.(entry, html);
   };

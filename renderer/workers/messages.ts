@@ -7,6 +7,7 @@ import type { RenderableRoute } from '../render/render-pages.ts';
 import type { LocaleIndexFiles } from '../search/local-index.ts';
 import type { SiteData } from '../shared/types.ts';
 import type { ErrorLocation } from '../errors.ts';
+import type { PageScan } from '../links/check.ts';
 
 /**
  * What every page of the render stage shares, sent once to each worker before its first pages: the site
@@ -44,7 +45,10 @@ export type WorkerResponse =
   | { id: number; type: 'docs'; results: DocResult[] }
   | { id: number; type: 'highlight'; html: string[] }
   | { id: number; type: 'render-setup' }
-  /** `app`: each page's server-rendered markup, which the main thread keeps in the build cache. */
-  | { id: number; type: 'render'; html: string[]; app: string[] }
+  /**
+   * `app`: each page's server-rendered markup, which the main thread keeps in the build cache; `scans`: each
+   * page's ids and links, so that the main thread need not scan the pages a worker rendered.
+   */
+  | { id: number; type: 'render'; html: string[]; app: string[]; scans: PageScan[] }
   | { id: number; type: 'search-index'; indexes: LocaleIndexFiles[] }
   | { id: number; type: 'error'; message: string; userError?: WorkerUserError };

@@ -6,7 +6,7 @@
 // exist only in the compiled CLI, where the worker script is JavaScript; from TypeScript sources (tests)
 // everything runs in-process. Workers start when the pool is created, so their start-up overlaps with
 // loading the config and bundling the browser code.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { DeferredHighlighter } from '../content/code-blocks.ts';
@@ -16,6 +16,7 @@ import { packageRoot } from '../paths.ts';
 import { renderedRoute, renderPages, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
 import { makeIndex, type IndexJob } from '../search/build-search.ts';
 import type { LocaleIndexFiles } from '../search/local-index.ts';
+import type { PageScan } from '../links/check.ts';
 import type { RenderSetup, WorkerRequestBody, WorkerResponse } from './messages.ts';
 import { SHARED_MARKDOWN_DOCS_PER_THREAD } from './threads.ts';
 
@@ -35,6 +36,17 @@ export function workerScript(): string | undefined {
  * 3 interleaved runs: median 271 → 255 MB).
  */
 const WORKER_YOUNG_GENERATION_MB = 12;
+
+/** The main thread's own CPU time (Linux: /proc, in 10 ms ticks; NaN elsewhere): what more threads cannot shrink. */
+function mainThreadCpuMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
 
 /** Pages per message to a worker: small enough that the threads finish together, large enough to amortise a reply. */
 const RENDER_BATCH = 4;
@@ -143,13 +155,15 @@ export class WorkerPool {
     let emitMs = 0;
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
+    const main0 = mainThreadCpuMs();
     await fn((f) => (...a) => {
       const e0 = performance.now();
       f(...a);
       emitMs += performance.now() - e0;
     });
     const cpu = process.cpuUsage(cpu0);
-    process.stderr.write(`pool: ${label} on ${this.threads} thread(s): ${(performance.now() - t0).toFixed(0)} ms wall, process CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms, main thread writing/scanning ${emitMs.toFixed(0)} ms\n`);
+    const main = mainThreadCpuMs() - main0;
+    process.stderr.write(`pool: ${label} on ${this.threads} thread(s): ${(performance.now() - t0).toFixed(0)} ms wall, process CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms, main thread writing/scanning ${emitMs.toFixed(0)} ms, main thread CPU ${main.toFixed(0)} ms\n`);
   }
 
   /** `drain` into an array, in item order. */
@@ -195,11 +209,11 @@ export class WorkerPool {
    * renders one page at a time between replies. `emit` gets each page as it is done, on the main thread,
    * which alone writes the output.
    */
-  renderPages(input: RenderInput, templates: { file: string; root: string }, emit: (entry: RenderableRoute, html: string) => void): Promise<void> {
+  renderPages(input: RenderInput, templates: { file: string; root: string }, emit: (entry: RenderableRoute, html: string, scan?: PageScan) => void): Promise<void> {
     return this.timed(`render ${input.routes.length} pages`, (timeEmit) => (this.workers.length ? this.renderShared(input, templates, timeEmit(emit)) : void renderPages(input, timeEmit(emit))));
   }
 
-  private async renderShared(input: RenderInput, templates: { file: string; root: string }, emit: (entry: RenderableRoute, html: string) => void): Promise<void> {
+  private async renderShared(input: RenderInput, templates: { file: string; root: string }, emit: (entry: RenderableRoute, html: string, scan?: PageScan) => void): Promise<void> {
     const setup: RenderSetup = {
       templatesFile: templates.file,
       root: templates.root,
@@ -213,18 +227,18 @@ export class WorkerPool {
     const ready = new Map(this.workers.map((w) => [w, this.ask(w, { type: 'render-setup', setup })]));
     for (const r of ready.values()) r.catch(() => undefined); // observed below, or by the worker's first batch
     const routes = input.routes.map((r): RenderableRoute => ({ outFile: r.outFile, data: r.data, ...(r.doc ? { doc: { html: r.doc.html, file: r.doc.file } } : {}) }));
-    await this.drain(
+    await this.drain<RenderableRoute, { html: string; scan?: PageScan }>(
       routes,
       RENDER_BATCH,
-      (route) => renderPages({ ...input, routes: [route] }).get(route.outFile)!,
+      (route) => ({ html: renderPages({ ...input, routes: [route] }).get(route.outFile)! }),
       async (worker, batch) => {
         await ready.get(worker);
-        const { html, app } = (await this.ask(worker, { type: 'render', routes: batch })) as Extract<WorkerResponse, { type: 'render' }>;
+        const { html, app, scans } = (await this.ask(worker, { type: 'render', routes: batch })) as Extract<WorkerResponse, { type: 'render' }>;
         // Kept in the build cache as if rendered here (same key: site data, route, page module).
         if (input.cache) batch.forEach((route, k) => input.cache!.app(input.siteData.get(route.data.locale)!, renderedRoute(route), route.data.kind === 'home' ? 'home' : undefined, () => app[k]!));
-        return html;
+        return html.map((h, k) => ({ html: h, scan: scans[k] }));
       },
-      (i, html) => emit(input.routes[i]!, html),
+      (i, page) => emit(input.routes[i]!, page.html, page.scan),
     );
     // A worker whose setup failed may have been given no page: its failure is still the build's.
     await Promise.all(ready.values());

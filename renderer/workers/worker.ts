@@ -4,6 +4,7 @@
 import { parentPort } from 'node:worker_threads';
 import { highlightBlocks } from '../content/highlight.ts';
 import { isUserError } from '../errors.ts';
+import { scanPage } from '../links/check.ts';
 import type { AppCache, RenderInput } from '../render/render-pages.ts';
 import type { RenderSetup, WorkerRequest, WorkerResponse } from './messages.ts';
 
@@ -46,7 +47,9 @@ async function answer(msg: WorkerRequest): Promise<WorkerResponse> {
       const app: string[] = [];
       const keep: AppCache = { app: (_site, _route, _page, render) => (app.push(render()), app.at(-1)!) };
       const pages = renderPages({ routes: msg.routes, ...(await rendering), cache: keep });
-      return { id: msg.id, type: 'render', html: msg.routes.map((r) => pages.get(r.outFile)!), app };
+      const html = msg.routes.map((r) => pages.get(r.outFile)!);
+      // Scanned here, where the page was made: the main thread would otherwise scan every page it is sent.
+      return { id: msg.id, type: 'render', html, app, scans: html.map((h) => scanPage(h)) };
     }
     case 'search-index': {
       const { makeIndexFromInput } = await import('../search/build-search.ts');

@@ -12,21 +12,22 @@ export function sidebarItems(site: SiteData, route: RouteData): SidebarItem[] {
   return (id && site.otherSidebars?.[id]) || site.sidebar;
 }
 
-function containsPath(item: SidebarItem, path: string): boolean {
+export function containsPath(item: SidebarItem, path: string): boolean {
   if (item.type === 'link') return item.href === path;
   return item.href === path || item.items.some((child) => containsPath(child, path));
 }
 
 /**
- * Server only (see templates/server.tsx): the inner HTML of a category that does not hold the current page,
- * rendered once per locale by React itself — it is the same on every such page. Absent in the browser.
+ * Server only (see templates/server.tsx): the inner HTML of a category as React renders it for `activePath`,
+ * when the server has it from an earlier page (a category that does not hold the current page looks the
+ * same on every such page; one that does differs only in its active link). Absent in the browser.
  */
-export const InactiveCategoryHtml = createContext<((item: SidebarCategory, level: number) => string | undefined) | null>(null);
+export const CategoryHtml = createContext<((item: SidebarCategory, level: number, activePath: string) => string | undefined) | null>(null);
 
 export function Category({ item, activePath, level }: { item: SidebarCategory; activePath: string; level: number }) {
   const { t } = useSite();
   const { isExpanded, setExpanded } = useSidebarState();
-  const cached = useContext(InactiveCategoryHtml);
+  const cached = useContext(CategoryHtml);
   const active = containsPath(item, activePath);
   const collapsible = item.collapsible !== false;
   const expanded = !collapsible || isExpanded(item.key, active || !item.collapsed);
@@ -35,7 +36,7 @@ export function Category({ item, activePath, level }: { item: SidebarCategory; a
     if (active) setExpanded(item.key, true);
   }, [active, item.key, setExpanded]);
   const className = `theme-doc-sidebar-item-category theme-doc-sidebar-item-category-level-${level} menu__list-item ${expanded ? '' : 'menu__list-item--collapsed'}${item.className ? ` ${item.className}` : ''}`;
-  const inner = cached && !active ? cached(item, level) : undefined;
+  const inner = cached?.(item, level, activePath);
   if (inner !== undefined) return <li className={className} dangerouslySetInnerHTML={{ __html: inner }} />;
   const toggleLabel = t(expanded ? 'theme.docs.sidebar.collapseCategoryAriaLabel' : 'theme.docs.sidebar.expandCategoryAriaLabel', { label: item.label });
   const isCurrent = item.href === activePath;
@@ -71,7 +72,7 @@ export function Category({ item, activePath, level }: { item: SidebarCategory; a
   );
 }
 
-function SidebarItems({ items, activePath, level }: { items: SidebarItem[]; activePath: string; level: number }) {
+export function SidebarItems({ items, activePath, level }: { items: SidebarItem[]; activePath: string; level: number }) {
   return (
     <>
       {items.map((item) =>
