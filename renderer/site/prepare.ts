@@ -25,6 +25,7 @@ import { buildRouteTable, type RouteTable } from '../routes/route-table.ts';
 import { localeInfos } from '../routes/site-data.ts';
 import { buildSearch, type SearchAssets } from '../search/build-search.ts';
 import { localeUrls } from '../shared/locale-urls.ts';
+import { siteBaseOf } from '../shared/urls.ts';
 import type { LocaleInfo } from '../shared/types.ts';
 import { loadStrings } from '../strings.ts';
 import type { WorkerPool } from '../workers/pool.ts';
@@ -121,7 +122,7 @@ export function docJobFactory(loaded: LoadedConfig, locales: LocaleInfo[], strin
       absPath: file.absPath,
       localeBase: base,
       docsBase,
-      siteBase: config.url.replace(/\/+$/, '') + config.baseUrl,
+      siteBase: siteBaseOf(config),
       ...(file.fallbackFrom ? { fallback: true } : {}),
       linkStyle: { routeBasePath: config.docs.routeBasePath, trailingSlash: config.trailingSlash === true, keepSlugSlash: config.trailingSlash === undefined, localePrefix: l.prefix },
       assets: { root: loaded.root, staticDir: siteOrPackageDir(loaded.root, 'static'), baseUrl: config.baseUrl },
