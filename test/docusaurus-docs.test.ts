@@ -141,11 +141,22 @@ describe('a Docusaurus 3 docs folder', () => {
     expect(second).toContain('<title>Second | Orchard</title>');
     expect(second.match(/<h1\b/g)).toHaveLength(1);
     expect(second).not.toContain('class="doc-title"');
-    // `title: ""` is accepted, as by Docusaurus, and the page's own heading applies.
-    const noHeading = await buildSite(false, { ...DOCS, 'docs/01-basics/plain-notes.md': 'Just a paragraph, then [a relative URL](../guides/graft).\n', 'docs/01-basics/empty-title.md': '---\ntitle: ""\n---\n\n# Pruning calendar\n\nText.\n' });
+    // `title: ""` is accepted, as by Docusaurus: no page title, so <title> is the site's alone; the page
+    // shows its own heading (and none when it has none), and the sidebar names it by that heading.
+    const noHeading = await buildSite(false, {
+      ...DOCS,
+      'docs/01-basics/plain-notes.md': 'Just a paragraph, then [a relative URL](../guides/graft).\n',
+      'docs/01-basics/empty-title.md': '---\ntitle: ""\n---\n\n# Pruning calendar\n\nText.\n',
+      'docs/01-basics/bare.md': '---\ntitle: ""\n---\n\nNo heading at all.\n',
+    });
     const empty = noHeading.html('docs/basics/empty-title.html');
-    expect(empty).toContain('<title>Pruning calendar | Orchard</title>');
-    expect(empty.match(/<h1\b/g)).toHaveLength(1);
+    expect(empty).toContain('<title>Orchard</title>');
+    expect(empty).toContain('<meta property="og:title" content="Orchard">');
+    expect(empty.match(/<h1\b[^>]*>[^<]*/g)).toEqual(['<h1 id="pruning-calendar">Pruning calendar']);
+    expect(empty).toMatch(/href="\/site\/docs\/basics\/empty-title"[^>]*>Pruning calendar</);
+    const bare = noHeading.html('docs/basics/bare.html');
+    expect(bare).toContain('<title>Orchard</title>');
+    expect(bare).not.toMatch(/<h1\b/);
     const notes = noHeading.html('docs/basics/plain-notes.html');
     expect(notes).toContain('<h1 class="doc-title">plain-notes</h1>');
     // A relative URL is resolved from the page's own URL, as the browser does, and written out.

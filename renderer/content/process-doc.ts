@@ -96,7 +96,7 @@ export async function processDoc(job: DocJob, services: DocServices = {}): Promi
     const { data, body, bodyLine, problems } = parseFrontMatter(source, job.file);
     let identity;
     try {
-      identity = docIdentity({ relPath: job.relPath, id: data.id, slug: data.slug, title: data.title, sidebarPosition: data.sidebar_position, parseNumberPrefixes: data.parse_number_prefixes });
+      identity = docIdentity({ relPath: job.relPath, id: data.id, slug: data.slug, title: data.title || undefined, sidebarPosition: data.sidebar_position, parseNumberPrefixes: data.parse_number_prefixes });
     } catch (err) {
       if (err instanceof IdentityError) throw new ContentError(err.message, { file: job.file, line: 2 });
       throw err;
@@ -126,7 +126,7 @@ export async function processDoc(job: DocJob, services: DocServices = {}): Promi
         file: job.file,
         id: identity.id,
         slug: identity.slug,
-        title: data.title ?? out.contentTitle ?? identity.title,
+        title: data.title || (out.contentTitle ?? identity.title),
         ...(identity.position !== undefined ? { position: identity.position } : {}),
         isCategoryIndex: identity.isCategoryIndex,
         fallback: job.fallback ?? false,

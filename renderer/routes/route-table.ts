@@ -106,7 +106,8 @@ export function buildRouteTable({ loaded, locales, content, strings, gitInfo }: 
         href,
         'doc',
         {
-          title: title(doc.title),
+          // `title: ""`: no page title, as Docusaurus formats an empty one — the site's title alone.
+          title: title(fm.title === '' ? undefined : doc.title),
           description: fm.description ?? firstText(doc) ?? doc.title,
           ogType: 'article',
           noindex: unlisted,
@@ -116,7 +117,7 @@ export function buildRouteTable({ loaded, locales, content, strings, gitInfo }: 
           doc: {
             id: doc.id,
             title: doc.title,
-            showTitle: !fm.hide_title && !doc.contentTitle,
+            showTitle: !fm.hide_title && !doc.contentTitle && fm.title !== '',
             toc: buildToc(doc.headings, min, max),
             hideToc: fm.hide_table_of_contents ?? false,
             breadcrumbs: crumbs,
