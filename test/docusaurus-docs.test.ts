@@ -95,9 +95,10 @@ describe('a Docusaurus 3 docs folder', () => {
   });
 
   it('writes x/index.html with links without a slash when trailingSlash is unset', async () => {
-    const slashSlug = { ...DOCS, 'docs/02-guides/tools.md': '---\nslug: /guides/kit/tools/\n---\n\n# Tools\n\nSee [grafting](../../graft) and [the harvest](../../../pick-fruit), or [soil](/site/docs/reference/soil) by its full path.\n',
+    const slashSlug = { ...DOCS, 'docs/02-guides/tools.md': '---\nslug: /guides/kit/tools/\n---\n\n# Tools\n\nSee [grafting](../../graft) and [the harvest](../../../pick-fruit), or [soil](/site/docs/reference/soil) by its full path.\n\n## Sharpening\n\nKeep the knife keen.\n',
+      'docs/03-reference/soil.md': '---\ntitle: Soil\n---\n\nSee [the tools](../02-guides/tools.md#sharpening), [the guides](../02-guides/guides.md) and [the terms](./terms.md).\n',
       // In es that full path would not start with es's base (/site/es/): Docusaurus would prefix it, a broken link.
-      'i18n/es/docusaurus-plugin-content-docs/current/02-guides/tools.md': '---\nslug: /guides/kit/tools/\n---\n\n# Herramientas\n' };
+      'i18n/es/docusaurus-plugin-content-docs/current/02-guides/tools.md': '---\nslug: /guides/kit/tools/\n---\n\n# Herramientas\n\n## Afilado {#sharpening}\n' };
     const site = await buildSite(undefined, slashSlug);
     expect(site.files.has('docs/basics/start/index.html')).toBe(true);
     expect(site.html('docs/basics/start/index.html')).toContain('href="/site/docs/basics/second#water"');
@@ -108,6 +109,16 @@ describe('a Docusaurus 3 docs folder', () => {
     expect(tools).toContain('href="/site/docs/pick-fruit"');
     // A path written with the base URL already gets it once, as Docusaurus's Link does.
     expect(tools).toContain('href="/site/docs/reference/soil"');
+    // Links to such a page — and to a category's index page, whose slug is its folder's (/guides/) — are written
+    // with the slash, as Docusaurus writes their permalinks: sidebar, Markdown links by file, canonical.
+    expect(tools).toContain('<link rel="canonical" href="https://orchard.example.org/site/docs/guides/kit/tools/">');
+    expect(sidebarOf(tools)).toMatch(/<a href="\/site\/docs\/guides\/kit\/tools\/"[^>]*aria-current="page"/);
+    expect(sidebarOf(tools)).toContain('<a href="/site/docs/guides/" class="menu__link menu__link--sublist');
+    const soil = site.html('docs/reference/soil/index.html');
+    expect(soil).toContain('href="/site/docs/guides/kit/tools/#sharpening"');
+    expect(soil).toContain('href="/site/docs/guides/"');
+    expect(soil).toContain('href="/site/docs/reference/terms"');
+    expect(site.html('docs/guides/index.html')).toContain('<link rel="canonical" href="https://orchard.example.org/site/docs/guides/">');
     // trailingSlash: false drops it, so the same links resolve one level up.
     const strict = (await buildSite(false, { ...slashSlug, 'docs/02-guides/tools.md': slashSlug['docs/02-guides/tools.md']!.replace('../../graft', '../graft').replace('../../../pick-fruit', '../../pick-fruit') })).html('docs/guides/kit/tools.html');
     expect(strict).toContain('href="/site/docs/guides/graft"');

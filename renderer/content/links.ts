@@ -52,6 +52,14 @@ export function docIdOf(relPath: string): string {
   return relPath.replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
 }
 
+/**
+ * Whether a doc's URL ends with `/`: always under `trailingSlash: true`; with it unset, when the slug Docusaurus
+ * computes does (`slug: /a/b/`, a category's index page), as Docusaurus leaves such permalinks untouched.
+ */
+export function docSlash(trailingSlash: boolean | undefined, slugSlash: boolean | undefined): boolean {
+  return trailingSlash === true || (trailingSlash === undefined && slugSlash === true);
+}
+
 /** The public URL of a doc slug ('' is the docs base). */
 export function docHref(docsBase: string, slug: string, trailingSlash?: boolean): string {
   // With routeBasePath '/' the docs base is the locale's home, which keeps its slash.

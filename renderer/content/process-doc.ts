@@ -49,6 +49,8 @@ export interface ProcessedDoc {
   /** `sidebar_position`, else the file's number prefix. */
   position?: number;
   isCategoryIndex: boolean;
+  /** Its slug ends with `/` (see docSlash): so does its URL when `trailingSlash` is unset. */
+  slugSlash?: boolean;
   /** Built from the source locale's file: the locale has no translation of it yet. */
   fallback: boolean;
   /** Images and files to copy into the output. */
@@ -129,6 +131,7 @@ export async function processDoc(job: DocJob, services: DocServices = {}): Promi
         title: data.title || (out.contentTitle ?? identity.title),
         ...(identity.position !== undefined ? { position: identity.position } : {}),
         isCategoryIndex: identity.isCategoryIndex,
+        ...(identity.slugSlash ? { slugSlash: true } : {}),
         fallback: job.fallback ?? false,
         tags: (data.tags ?? []).map((t) => (typeof t === 'string' ? t : t.label)),
         problems,

@@ -4,7 +4,7 @@
 // returned and everything else goes on).
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { docHref } from '../content/links.ts';
+import { docHref, docSlash } from '../content/links.ts';
 import { lastUpdates } from '../check/git-times.ts';
 import { siteOrPackageDir } from '../paths.ts';
 import { bundleClient, type ClientBundle } from '../bundle/client.ts';
@@ -100,11 +100,11 @@ export interface PreparedSite {
 
 export const NO_BUNDLE: ClientBundle = { files: new Map(), entry: '', preload: [], css: [], pageChunks: {}, inputs: [] };
 
-/** The public URL of a doc slug in each locale, as routes and links to files both need it. */
-export function docHrefFactory(loaded: LoadedConfig, locales: LocaleInfo[]): (locale: string, slug: string) => string {
+/** The public URL of a doc in each locale, as routes and links to files both need it. */
+export function docHrefFactory(loaded: LoadedConfig, locales: LocaleInfo[]): (locale: string, doc: { slug: string; slugSlash?: boolean }) => string {
   const { config } = loaded;
   const bases = new Map(locales.map((l) => [l.code, localeUrls(config.baseUrl, l.prefix, config.docs.routeBasePath).docsBase]));
-  return (locale, slug) => docHref(bases.get(locale)!, slug, config.trailingSlash === true);
+  return (locale, doc) => docHref(bases.get(locale)!, doc.slug, docSlash(config.trailingSlash, doc.slugSlash));
 }
 
 /** How one content file is processed (on this thread or a worker): its locale's URLs and UI strings. */
