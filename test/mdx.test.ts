@@ -216,6 +216,27 @@ describe('HTML attributes in MDX', () => {
     expect(out).toContain('<span class="tag">inline</span>');
     expect(spy.mock.calls.flat().join(' ')).not.toMatch(/Invalid DOM property/);
   });
+
+  it('refuses a style string, as Docusaurus does, but naming file and line and the object to write', async () => {
+    const body = 'Intro.\n\n<div style="color: red; font-size: 2em">Red.</div>\n';
+    const result = await processDocOf({ 'content/en/compute/styled.mdx': page('Styled', body) }, 'content/en/compute/styled.mdx');
+    expect(result.ok).toBe(false);
+    // Front matter is 3 lines and a blank one: the tag is on line 7 of the file.
+    expect(result.ok ? undefined : result.error).toMatchObject({
+      file: 'content/en/compute/styled.mdx',
+      line: 7,
+      message: expect.stringContaining('in MDX a style is an object, not a string'),
+      hint: 'Write it as style={{color: "red", fontSize: "2em"}}.',
+    });
+  });
+
+  it('names the line of an element React would refuse only while rendering (a style string from an expression, children of a void element)', async () => {
+    const styled = await processDocOf({ 'content/en/compute/expr.mdx': page('Expr', 'Intro.\n\n<p>\n  <span style={"color: " + "red"}>Red.</span>\n</p>\n') }, 'content/en/compute/expr.mdx');
+    expect(styled.ok ? undefined : styled.error).toMatchObject({ file: 'content/en/compute/expr.mdx', line: 8, message: expect.stringContaining('<span> has a style string ("color: red")') });
+    expect(styled.ok ? '' : styled.error.message).not.toContain('code after the element');
+    const voidKids = await processDocOf({ 'content/en/compute/void.mdx': page('Void', 'Intro.\n\n<div>\n  <hr>{"text"}</hr>\n</div>\n') }, 'content/en/compute/void.mdx');
+    expect(voidKids.ok ? undefined : voidKids.error).toMatchObject({ file: 'content/en/compute/void.mdx', line: 8, message: expect.stringContaining('<hr> cannot have children') });
+  });
 });
 
 /** Processes one file of a fixture site in this process, as the build's workers do. */
