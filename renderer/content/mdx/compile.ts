@@ -12,6 +12,7 @@ import remarkGfm from 'remark-gfm';
 import type { Root } from 'mdast';
 import type { Pluggable } from 'unified';
 import { remarkHtmlAttributes, type AttributeProblem } from './jsx-attributes.ts';
+import { remarkPartialPaths } from './partial-paths.ts';
 import { sourceRuntime as jsxRuntime } from './source-lines.ts';
 import { AggregateUserError, ContentError } from '../../errors.ts';
 import { normaliseAdmonitionTitles, remarkAdmonitions } from '../admonitions.ts';
@@ -76,10 +77,11 @@ export const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
 export const mdxSource = (body: string) => mdx1Compat(normaliseAdmonitionTitles(body));
 
 /** The Markdown the pages are written in, as both compiles (server, islands in the browser) read it. */
-export function mdxSyntax(titles: Record<string, string>, onUnknownAdmonition: (name: string, line?: number) => void, last: Pluggable, found: { attributeProblems?: AttributeProblem[] } = {}) {
+export function mdxSyntax(titles: Record<string, string>, onUnknownAdmonition: (name: string, line?: number) => void, last: Pluggable, server: { attributeProblems?: AttributeProblem[]; partial?: { partialDir: string; pageDir: string } } = {}) {
   return {
     // Attribute problems matter to the server's compile, which refuses the page; the browser's only needs the names.
-    remarkPlugins: [[remarkHtmlAttributes, { problems: found.attributeProblems ?? [] }], remarkGfm, remarkDirective, [remarkAdmonitions, { titles, onUnknown: onUnknownAdmonition }], last] as Pluggable[],
+    // A partial's file paths are rebased for the server's asset stage (the browser compiles the page's own islands).
+    remarkPlugins: [[remarkHtmlAttributes, { problems: server.attributeProblems ?? [] }], ...(server.partial ? [[remarkPartialPaths, server.partial] as Pluggable] : []), remarkGfm, remarkDirective, [remarkAdmonitions, { titles, onUnknown: onUnknownAdmonition }], last] as Pluggable[],
     remarkRehypeOptions: { handlers: { code: codeHandler as never } },
   };
 }
@@ -106,7 +108,10 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
         format: 'mdx',
         // Every element keeps its source line (source-lines.ts): a render error names it.
         development: true,
-        ...mdxSyntax(unit.admonitionTitles, (name, line) => unit.warnings.push(`${unit.file}:${(line ?? 0) + unit.lineOffset}: unknown admonition ":::${name}", rendered as a note`), remarkScope, { attributeProblems }),
+        ...mdxSyntax(unit.admonitionTitles, (name, line) => unit.warnings.push(`${unit.file}:${(line ?? 0) + unit.lineOffset}: unknown admonition ":::${name}", rendered as a note`), remarkScope, {
+          attributeProblems,
+          partial: { partialDir: dirname(unit.absPath), pageDir: dirname(stack[0] ?? unit.absPath) },
+        }),
       },
     );
     code = String(out);
