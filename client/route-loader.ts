@@ -2,6 +2,7 @@
 // the first load ships nothing that grows with the number of pages.
 import type { RouteData } from '../renderer/shared/types.ts';
 import { importChunk } from './import-chunk.ts';
+import { otherSpelling } from '../renderer/shared/locale-urls.ts';
 
 export class RouteLoader {
   private manifest: Promise<Record<string, string>> | null = null;
@@ -38,7 +39,7 @@ export class RouteLoader {
     let pending = this.chunks.get(path);
     if (!pending) {
       pending = this.loadManifest().then(async (manifest) => {
-        const url = manifest[path];
+        const url = urlIn(manifest, path);
         if (!url) throw new Error(`No page at ${path}`);
         const attempt = this.failures.get(url) ?? 0;
         try {
@@ -60,7 +61,7 @@ export class RouteLoader {
     this.prefetched.add(path);
     this.loadManifest().then(
       (manifest) => {
-        const url = manifest[path];
+        const url = urlIn(manifest, path);
         if (!url) return;
         const link = document.createElement('link');
         link.rel = 'prefetch';
@@ -72,4 +73,9 @@ export class RouteLoader {
       () => this.prefetched.delete(path),
     );
   }
+}
+
+/** A route's chunk URL, by its path as linked: with `trailingSlash` unset a link may add or drop the slash its URL has. */
+function urlIn(manifest: Record<string, string>, path: string): string | undefined {
+  return Object.hasOwn(manifest, path) ? manifest[path] : Object.hasOwn(manifest, otherSpelling(path)) ? manifest[otherSpelling(path)] : undefined;
 }

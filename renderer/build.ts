@@ -12,7 +12,7 @@ import type { LoadedConfig } from './config/load.ts';
 import type { LocaleContent } from './content/load.ts';
 import type { ClientBundle } from './bundle/client.ts';
 import { claimOutputDir } from './output-guard.ts';
-import { BrokenLinksError, linkProblem, type Problem } from './problems.ts';
+import { BrokenLinksError, isFatalLink, linkProblem, type Problem } from './problems.ts';
 import type { RouteTable } from './routes/route-table.ts';
 import type { LocaleInfo, SiteData } from './shared/types.ts';
 import { prepareSite, Timer, type Phase } from './site/prepare.ts';
@@ -146,9 +146,8 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
     await timer.run('links', () => {
       const result = checkSiteLinks(site, rendered, out);
       const all = [...result.links, ...result.anchors];
-      const fatal = [...(config.onBrokenLinks === 'throw' ? result.links : []), ...(config.onBrokenAnchors === 'throw' ? result.anchors : [])];
-      if (fatal.length) throw new BrokenLinksError(all);
-      problems.push(...all.map(linkProblem));
+      if (all.some((l) => isFatalLink(l, config))) throw new BrokenLinksError(all);
+      problems.push(...[...all, ...result.ownUrls].map(linkProblem));
     });
 
     if (folder)

@@ -33,6 +33,11 @@ export interface BrokenLink {
   file?: string;
   line?: number;
   column?: number;
+  /**
+   * For an absolute link to the site's own address (`target` as written): the site path it names. Docusaurus
+   * does not check such links, so they are only ever warnings.
+   */
+  resolved?: string;
 }
 
 /** Where a broken link sits, as its author finds it: `file:line` for Markdown, `Component on /path` otherwise. */
@@ -41,6 +46,7 @@ export function linkSource(link: BrokenLink): string {
 }
 
 export function linkProblem(link: BrokenLink): Problem {
+  if (link.resolved !== undefined) return ownUrlProblem(link, link.resolved);
   return {
     kind: link.kind,
     message: `Broken ${link.kind === 'anchor' ? 'anchor' : 'link'} to ${link.target} (${link.reason}).`,
@@ -50,6 +56,24 @@ export function linkProblem(link: BrokenLink): Problem {
     details: link.file ? [] : [`in the ${link.component} of ${link.page}`],
     hint: link.kind === 'anchor' ? 'Fix the anchor, or add the heading it points to.' : 'Fix the link, or create the page it points to.',
   };
+}
+
+function ownUrlProblem(link: BrokenLink, resolved: string): Problem {
+  return {
+    kind: 'own-url',
+    message: `Link to this site's own address ${link.target} leads nowhere: it resolves to ${resolved} (${link.reason}).`,
+    ...(link.file ? { file: link.file, line: link.line, column: link.column } : {}),
+    page: link.page,
+    target: link.target,
+    details: link.file ? [] : [`in the ${link.component} of ${link.page}`],
+    hint: `Only a warning, as Docusaurus does not check absolute links: fix the address, or write it as a path (${resolved}) so the build checks it.`,
+  };
+}
+
+/** Whether a broken link fails a build, by the config's `onBrokenLinks` / `onBrokenAnchors`. */
+export function isFatalLink(link: BrokenLink, config: { onBrokenLinks: string; onBrokenAnchors: string }): boolean {
+  if (link.resolved !== undefined) return false;
+  return (link.kind === 'anchor' ? config.onBrokenAnchors : config.onBrokenLinks) === 'throw';
 }
 
 /** Broken links that fail a build (`onBrokenLinks: 'throw'`): every location, one per line. */

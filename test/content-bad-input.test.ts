@@ -51,19 +51,6 @@ describe('build and check on Markdown that used to lose content or crash', () =>
     expect(c.stdout).toMatch(/content\/en\/compute\/ec2\.md:58: Broken link to \/aws-cheatsheet\/docs\/compute\/gone/);
   });
 
-  it("absolute links to the site's own URL are checked like internal ones", () => {
-    const body = '## What it is\n\n[ok](https://example.github.io/aws-cheatsheet/docs/start#first-section) and [gone](https://example.github.io/aws-cheatsheet/docs/nowhere).';
-    const root = makeSite({ ...minimalContent, 'content/en/compute/ec2.md': page('Amazon EC2', body) });
-    const b = build(root);
-    expect(b.status).toBe(1);
-    expect(b.stderr).toContain('content/en/compute/ec2.md:7');
-    expect(b.stderr).toContain('/aws-cheatsheet/docs/nowhere');
-    expect(b.stderr).not.toContain('docs/start');
-    const c = check(root);
-    expect(c.status).toBe(1);
-    expect(c.stdout).toContain('content/en/compute/ec2.md:7: Broken link to /aws-cheatsheet/docs/nowhere (no such page)');
-  });
-
   it('ids written in a page do not clash with the theme, and links to them still land', () => {
     const body = '## What it is\n\n<div id="__main">Mine.</div>\n\n<span id="spot">here</span>\n\nGo [there](#spot).';
     const root = makeSite({ ...minimalContent, 'content/en/compute/ec2.md': page('Amazon EC2', body) });

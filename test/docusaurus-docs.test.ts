@@ -95,9 +95,10 @@ describe('a Docusaurus 3 docs folder', () => {
   });
 
   it('writes x/index.html with links without a slash when trailingSlash is unset', async () => {
-    const slashSlug = { ...DOCS, 'docs/02-guides/tools.md': '---\nslug: /guides/kit/tools/\n---\n\n# Tools\n\nSee [grafting](../../graft) and [the harvest](../../../pick-fruit), or [soil](/site/docs/reference/soil) by its full path.\n',
+    const slashSlug = { ...DOCS, 'docs/02-guides/tools.md': '---\nslug: /guides/kit/tools/\n---\n\n# Tools\n\nSee [grafting](../../graft) and [the harvest](../../../pick-fruit), or [soil](/site/docs/reference/soil) by its full path.\n\n## Sharpening\n\nKeep the knife keen.\n',
+      'docs/03-reference/soil.md': '---\ntitle: Soil\n---\n\nSee [the tools](../02-guides/tools.md#sharpening), [the guides](../02-guides/guides.md) and [the terms](./terms.md).\n',
       // In es that full path would not start with es's base (/site/es/): Docusaurus would prefix it, a broken link.
-      'i18n/es/docusaurus-plugin-content-docs/current/02-guides/tools.md': '---\nslug: /guides/kit/tools/\n---\n\n# Herramientas\n' };
+      'i18n/es/docusaurus-plugin-content-docs/current/02-guides/tools.md': '---\nslug: /guides/kit/tools/\n---\n\n# Herramientas\n\n## Afilado {#sharpening}\n' };
     const site = await buildSite(undefined, slashSlug);
     expect(site.files.has('docs/basics/start/index.html')).toBe(true);
     expect(site.html('docs/basics/start/index.html')).toContain('href="/site/docs/basics/second#water"');
@@ -108,6 +109,16 @@ describe('a Docusaurus 3 docs folder', () => {
     expect(tools).toContain('href="/site/docs/pick-fruit"');
     // A path written with the base URL already gets it once, as Docusaurus's Link does.
     expect(tools).toContain('href="/site/docs/reference/soil"');
+    // Links to such a page — and to a category's index page, whose slug is its folder's (/guides/) — are written
+    // with the slash, as Docusaurus writes their permalinks: sidebar, Markdown links by file, canonical.
+    expect(tools).toContain('<link rel="canonical" href="https://orchard.example.org/site/docs/guides/kit/tools/">');
+    expect(sidebarOf(tools)).toMatch(/<a href="\/site\/docs\/guides\/kit\/tools\/"[^>]*aria-current="page"/);
+    expect(sidebarOf(tools)).toContain('<a href="/site/docs/guides/" class="menu__link menu__link--sublist');
+    const soil = site.html('docs/reference/soil/index.html');
+    expect(soil).toContain('href="/site/docs/guides/kit/tools/#sharpening"');
+    expect(soil).toContain('href="/site/docs/guides/"');
+    expect(soil).toContain('href="/site/docs/reference/terms"');
+    expect(site.html('docs/guides/index.html')).toContain('<link rel="canonical" href="https://orchard.example.org/site/docs/guides/">');
     // trailingSlash: false drops it, so the same links resolve one level up.
     const strict = (await buildSite(false, { ...slashSlug, 'docs/02-guides/tools.md': slashSlug['docs/02-guides/tools.md']!.replace('../../graft', '../graft').replace('../../../pick-fruit', '../../pick-fruit') })).html('docs/guides/kit/tools.html');
     expect(strict).toContain('href="/site/docs/guides/graft"');
@@ -141,11 +152,22 @@ describe('a Docusaurus 3 docs folder', () => {
     expect(second).toContain('<title>Second | Orchard</title>');
     expect(second.match(/<h1\b/g)).toHaveLength(1);
     expect(second).not.toContain('class="doc-title"');
-    // `title: ""` is accepted, as by Docusaurus, and the page's own heading applies.
-    const noHeading = await buildSite(false, { ...DOCS, 'docs/01-basics/plain-notes.md': 'Just a paragraph, then [a relative URL](../guides/graft).\n', 'docs/01-basics/empty-title.md': '---\ntitle: ""\n---\n\n# Pruning calendar\n\nText.\n' });
+    // `title: ""` is accepted, as by Docusaurus: no page title, so <title> is the site's alone; the page
+    // shows its own heading (and none when it has none), and the sidebar names it by that heading.
+    const noHeading = await buildSite(false, {
+      ...DOCS,
+      'docs/01-basics/plain-notes.md': 'Just a paragraph, then [a relative URL](../guides/graft).\n',
+      'docs/01-basics/empty-title.md': '---\ntitle: ""\n---\n\n# Pruning calendar\n\nText.\n',
+      'docs/01-basics/bare.md': '---\ntitle: ""\n---\n\nNo heading at all.\n',
+    });
     const empty = noHeading.html('docs/basics/empty-title.html');
-    expect(empty).toContain('<title>Pruning calendar | Orchard</title>');
-    expect(empty.match(/<h1\b/g)).toHaveLength(1);
+    expect(empty).toContain('<title>Orchard</title>');
+    expect(empty).toContain('<meta property="og:title" content="Orchard">');
+    expect(empty.match(/<h1\b[^>]*>[^<]*/g)).toEqual(['<h1 id="pruning-calendar">Pruning calendar']);
+    expect(empty).toMatch(/href="\/site\/docs\/basics\/empty-title"[^>]*>Pruning calendar</);
+    const bare = noHeading.html('docs/basics/bare.html');
+    expect(bare).toContain('<title>Orchard</title>');
+    expect(bare).not.toMatch(/<h1\b/);
     const notes = noHeading.html('docs/basics/plain-notes.html');
     expect(notes).toContain('<h1 class="doc-title">plain-notes</h1>');
     // A relative URL is resolved from the page's own URL, as the browser does, and written out.

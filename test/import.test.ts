@@ -119,12 +119,15 @@ describe('cheatsheet import (CommonJS config, .env, sidebars.json shorthand, one
     expect(snapshot(JS_SITE)).toEqual(before);
     expect(r.stdout).toContain('Pages imported: en 3.');
     expect(r.stdout).toContain('**repoUrl**');
+    // spokes.md has no `title`: titled from its heading, as in Docusaurus, so nothing to report.
+    expect(r.stdout).not.toContain('without a `title`');
     const build = cli(['--root', out, 'build']);
     expect(build.status).toBe(0);
     const tyres = readFileSync(join(out, 'build', 'handbook', 'tyres', 'index.html'), 'utf8'); // trailingSlash unset: as Docusaurus lays it out
     // The title came from .env through require('dotenv').config(), a package that is not installed.
     expect(tyres).toContain('<title>Tyres | Bike Repair</title>');
     expect(sidebarLabels(tyres)).toEqual(['Wheels', 'Tyres', 'Spokes', 'Brakes']);
+    expect(readFileSync(join(out, 'build', 'handbook', 'spokes', 'index.html'), 'utf8')).toContain('<title>Spokes | Bike Repair</title>');
     expect(sidebarLabels(readFileSync(join(out, 'build', 'handbook', 'brakes', 'pads', 'index.html'), 'utf8'))).toEqual(['Wheels', 'Brakes', 'Brake pads']);
     expect(tyres).toMatch(/<a[^>]*href="\/handbook\/tyres"[^>]*>Handbook</);
     // Docusaurus's `to: '/'` is the site's root: a link to baseUrl.

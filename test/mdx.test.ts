@@ -78,6 +78,11 @@ beforeAll(() => {
     // No title: the opening heading is the title, even with an image below it (React 19 would open the markup with its preload).
     'content/en/storage/s3.mdx': "---\nsidebar_position: 9\n---\n\n# Buckets\n\nexport const kinds = 2;\n\n![A bucket](./bucket.svg)\n\nThere are {kinds} kinds.\n",
     'content/en/storage/bucket.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    // A partial in another folder names its files relative to itself.
+    'content/en/guides/_parts/chart.mdx': '![A chart](../img/chart.svg)\n\nGet [the sheet](../files/sheet.pdf) or read [about EC2](../compute/ec2).\n',
+    'content/en/guides/img/chart.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'content/en/guides/files/sheet.pdf': '%PDF-1.4',
+    'content/en/guides/charts.mdx': page('Charts', "import Chart from './_parts/chart.mdx';\n\n<Chart />\n"),
     'src/components/Badge.tsx': "import { useState } from 'react';\nexport default function Badge({ text }: { text: string }) {\n  const [n] = useState(1);\n  return <span className=\"badge\" data-n={n}>{text}</span>;\n}\n",
   });
   const r = runCli(['build', '--root', root]);
@@ -194,6 +199,14 @@ describe('MDX errors', () => {
     expect(result.ok ? undefined : result.error).toMatchObject({ file: 'content/en/compute/gauge.mdx', line: 10, message: expect.stringContaining('max must not be negative') });
   });
 
+  it('resolves the images and files of a partial from another folder relative to the partial, as Docusaurus does', () => {
+    const charts = readFileSync(join(root, 'build', 'docs', 'guides', 'charts.html'), 'utf8');
+    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/files\/chart-[0-9a-f]{8}\.svg" alt="A chart"/);
+    expect(charts).toMatch(/href="\/aws-cheatsheet\/assets\/files\/sheet-[0-9a-f]{8}\.pdf"/);
+    // A URL link is resolved from the page's URL, in Docusaurus as here.
+    expect(charts).toContain('href="/aws-cheatsheet/docs/compute/ec2"');
+  });
+
   it('an expression that throws is placed at the nearest element before it, in the partial that holds it', async () => {
     const partial = '---\ntitle: ignored\n---\n\nA line.\n\n<span>Before</span>\n\n{undefined.name}\n';
     const body = "import Part from './_part.mdx';\n\n<Part />\n";
@@ -215,6 +228,27 @@ describe('HTML attributes in MDX', () => {
     expect(out).toContain('<label for="region">Region</label>');
     expect(out).toContain('<span class="tag">inline</span>');
     expect(spy.mock.calls.flat().join(' ')).not.toMatch(/Invalid DOM property/);
+  });
+
+  it('refuses a style string, as Docusaurus does, but naming file and line and the object to write', async () => {
+    const body = 'Intro.\n\n<div style="color: red; font-size: 2em">Red.</div>\n';
+    const result = await processDocOf({ 'content/en/compute/styled.mdx': page('Styled', body) }, 'content/en/compute/styled.mdx');
+    expect(result.ok).toBe(false);
+    // Front matter is 3 lines and a blank one: the tag is on line 7 of the file.
+    expect(result.ok ? undefined : result.error).toMatchObject({
+      file: 'content/en/compute/styled.mdx',
+      line: 7,
+      message: expect.stringContaining('in MDX a style is an object, not a string'),
+      hint: 'Write it as style={{color: "red", fontSize: "2em"}}.',
+    });
+  });
+
+  it('names the line of an element React would refuse only while rendering (a style string from an expression, children of a void element)', async () => {
+    const styled = await processDocOf({ 'content/en/compute/expr.mdx': page('Expr', 'Intro.\n\n<p>\n  <span style={"color: " + "red"}>Red.</span>\n</p>\n') }, 'content/en/compute/expr.mdx');
+    expect(styled.ok ? undefined : styled.error).toMatchObject({ file: 'content/en/compute/expr.mdx', line: 8, message: expect.stringContaining('<span> has a style string ("color: red")') });
+    expect(styled.ok ? '' : styled.error.message).not.toContain('code after the element');
+    const voidKids = await processDocOf({ 'content/en/compute/void.mdx': page('Void', 'Intro.\n\n<div>\n  <hr>{"text"}</hr>\n</div>\n') }, 'content/en/compute/void.mdx');
+    expect(voidKids.ok ? undefined : voidKids.error).toMatchObject({ file: 'content/en/compute/void.mdx', line: 8, message: expect.stringContaining('<hr> cannot have children') });
   });
 });
 

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { listContentFiles } from '../content/files.ts';
 import type { LocaleContent } from '../content/load.ts';
 import { isUserError } from '../errors.ts';
-import { linkProblem, toProblems, type Problem } from '../problems.ts';
+import { formatProblem, linkProblem, toProblems, type Problem } from '../problems.ts';
 import { prepareSite, type PreparedSite } from '../site/prepare.ts';
 import { checkSiteLinks, renderSite, staticPaths } from '../site/render.ts';
 import { MemoryOutput } from '../write.ts';
@@ -66,6 +66,8 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
       const out = new MemoryOutput();
       const result = checkSiteLinks(site, renderSite(site, out, staticPaths(site)), out);
       errors.push(...[...result.links, ...result.anchors].map(linkProblem));
+      // Links to the site's own absolute address only warn, as Docusaurus does not check them at all.
+      warnings.push(...result.ownUrls.map((l) => formatProblem(linkProblem(l))));
     }
   } catch (err) {
     if (!isUserError(err)) throw err;

@@ -116,19 +116,20 @@ describe('ids and names written in HTML', () => {
 
 describe('absolute links to the site itself', () => {
   const siteBase = 'https://example.github.io/aws-cheatsheet/';
-  it('are recorded for the link check, as paths, without opening a new tab', async () => {
+  it('stay as written and open like external links (as in Docusaurus), recorded with their line for the check', async () => {
     const out = await render(
       'See [x](https://example.github.io/aws-cheatsheet/docs/x#part), [home](https://example.github.io/aws-cheatsheet), [q](https://EXAMPLE.github.io/aws-cheatsheet/search?q=s3).\n\nNot ours: [other](https://example.github.io/other/), [aws](https://aws.amazon.com/).\n',
       { siteBase },
     );
-    expect(out.html).toContain('<a href="/aws-cheatsheet/docs/x#part">x</a>');
-    expect(out.html).toContain('<a href="/aws-cheatsheet/">home</a>');
-    expect(out.html).toContain('<a href="/aws-cheatsheet/search?q=s3">q</a>');
-    expect(out.html).toContain('<a href="https://example.github.io/other/" target="_blank" rel="noopener noreferrer">other</a>');
+    const ext = 'target="_blank" rel="noopener noreferrer"';
+    expect(out.html).toContain(`<a href="https://example.github.io/aws-cheatsheet/docs/x#part" ${ext}>x</a>`);
+    expect(out.html).toContain(`<a href="https://example.github.io/aws-cheatsheet" ${ext}>home</a>`);
+    expect(out.html).toContain(`<a href="https://EXAMPLE.github.io/aws-cheatsheet/search?q=s3" ${ext}>q</a>`);
+    expect(out.html).toContain(`<a href="https://example.github.io/other/" ${ext}>other</a>`);
     expect(out.links).toEqual([
-      { href: '/aws-cheatsheet/docs/x#part', line: 5 },
-      { href: '/aws-cheatsheet/', line: 5 },
-      { href: '/aws-cheatsheet/search?q=s3', line: 5 },
+      { href: 'https://example.github.io/aws-cheatsheet/docs/x#part', line: 5 },
+      { href: 'https://example.github.io/aws-cheatsheet', line: 5 },
+      { href: 'https://EXAMPLE.github.io/aws-cheatsheet/search?q=s3', line: 5 },
     ]);
   });
 });

@@ -13,8 +13,8 @@ export interface FinishOptions {
   includeDrafts: boolean;
   /** Unknown front-matter and category keys fail the build. */
   strict: boolean;
-  /** The public URL of a doc slug in a locale. */
-  docHref: (locale: string, slug: string) => string;
+  /** The public URL of a doc in a locale. */
+  docHref: (locale: string, doc: { slug: string; slugSlash?: boolean }) => string;
 }
 
 export const formatSoft = (p: SoftProblem) => `${p.file}:${p.line}: ${p.message}`;
@@ -31,7 +31,7 @@ export function finishLocale(lc: LocaleContent, options: FinishOptions): { error
   const byFile = new Map(lc.docs.map((d) => [d.relPath, d]));
   const hrefOfFile = (relPath: string) => {
     const doc = byFile.get(relPath);
-    return doc && options.docHref(lc.locale, doc.slug);
+    return doc && options.docHref(lc.locale, doc);
   };
   lc.docs = lc.docs.map((doc) => {
     if (!doc.links.some((l) => l.target)) return doc;

@@ -18,8 +18,8 @@ describe('front matter', () => {
     }
   });
 
-  it('takes `title: ""` as no title, as Docusaurus accepts it, but refuses a title of spaces', () => {
-    expect(parseFrontMatter('---\ntitle: ""\n---\n# Heading', 'a.md').data.title).toBeUndefined();
+  it('keeps `title: ""` (no page title), as Docusaurus accepts it, but refuses a title of spaces', () => {
+    expect(parseFrontMatter('---\ntitle: ""\n---\n# Heading', 'a.md').data.title).toBe('');
     expect(() => parseFrontMatter('---\ntitle: "  "\n---\nx', 'a.md')).toThrow(/title.*blank/);
   });
 });

@@ -19,9 +19,10 @@ export const frontMatterSchema = z.object({
   id: nonBlank.optional(),
   /**
    * Else the page's first `# Heading`, else the file name. Docusaurus accepts `title: ""` (its schema allows the
-   * empty string) and then shows the page's own heading: taken as no title. Only spaces is still a mistake.
+   * empty string): the page then has no title of its own — its <title> is the site's title alone — and shows its
+   * own heading. Kept as '' for the head; everything else reads it as no title. Only spaces is still a mistake.
    */
-  title: z.preprocess((v) => (v === '' ? undefined : v), nonBlank.optional()),
+  title: z.union([z.literal(''), nonBlank]).optional(),
   description: z.string().optional(),
   slug: nonBlank.optional(),
   sidebar_label: z.string().optional(),

@@ -6,7 +6,7 @@
 import type { Element, Root } from 'hast';
 import { posix } from 'node:path';
 import { walk } from './walk.ts';
-import { isExternalHref, safeDecode } from '../shared/urls.ts';
+import { isExternalHref, ownSitePath, safeDecode } from '../shared/urls.ts';
 import { USER_CONTENT_PREFIX } from './sanitize.ts';
 import { docIdentity } from './doc-identity.ts';
 
@@ -41,7 +41,7 @@ export interface LinkOptions extends LinkStyle {
   /** Public base of the locale, e.g. /aws-cheatsheet/pt-BR/ */
   localeBase: string;
   docsBase: string;
-  /** The published address of the site's base (config `url` + `baseUrl`): links to it are internal. */
+  /** The published address of the site's base (config `url` + `baseUrl`): links to it are recorded for the check. */
   siteBase?: string;
   lineOffset: number;
   links: SourceLink[];
@@ -50,6 +50,14 @@ export interface LinkOptions extends LinkStyle {
 /** `getting-started/index.md` → `getting-started`; `compute/ec2.md` → `compute/ec2`. */
 export function docIdOf(relPath: string): string {
   return relPath.replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
+}
+
+/**
+ * Whether a doc's URL ends with `/`: always under `trailingSlash: true`; with it unset, when the slug Docusaurus
+ * computes does (`slug: /a/b/`, a category's index page), as Docusaurus leaves such permalinks untouched.
+ */
+export function docSlash(trailingSlash: boolean | undefined, slugSlash: boolean | undefined): boolean {
+  return trailingSlash === true || (trailingSlash === undefined && slugSlash === true);
 }
 
 /** The public URL of a doc slug ('' is the docs base). */
@@ -61,7 +69,7 @@ export function docHref(docsBase: string, slug: string, trailingSlash?: boolean)
 }
 
 export function rehypeLinks(options: LinkOptions) {
-  const ownSite = options.siteBase ? ownSiteMatcher(options.siteBase) : undefined;
+  const ownSite = options.siteBase ? ownSitePath(options.siteBase) : undefined;
   return (tree: Root) => {
     let ids: Set<string> | undefined;
     walk(tree, (child) => {
@@ -71,14 +79,9 @@ export function rehypeLinks(options: LinkOptions) {
       if ((node.data as { asset?: boolean } | undefined)?.asset) return;
       let href = node.properties.href;
       const line = node.position ? node.position.start.line + options.lineOffset : undefined;
-      // An absolute link to this very site is checked like any internal link, and written as its path so
-      // that it also works in `serve` and in preview deployments.
-      const own = ownSite?.(href);
-      if (own !== undefined) {
-        node.properties.href = own;
-        options.links.push({ href: own, line });
-        return;
-      }
+      // An absolute link to this very site stays as written and opens like any external link, as in
+      // Docusaurus; it is recorded with its line so the link check can warn when it leads nowhere.
+      if (ownSite?.(href) !== undefined) options.links.push({ href, line });
       if (href.startsWith('#') && href.length > 1) {
         // Ids written in the page's HTML carry GitHub's prefix (see sanitize.ts); a link to one by the name
         // the author gave it still lands there, as GitHub makes it do in the browser.
@@ -98,26 +101,6 @@ export function rehypeLinks(options: LinkOptions) {
       // Footnote links point inside the page and are generated, not written by the author.
       if (!('dataFootnoteRef' in node.properties) && !('dataFootnoteBackref' in node.properties)) options.links.push({ href: resolved, line, ...file });
     });
-  };
-}
-
-/** Returns the site path of an absolute URL under `siteBase`, or undefined for any other URL. */
-function ownSiteMatcher(siteBase: string): (href: string) => string | undefined {
-  const base = new URL(siteBase);
-  const basePath = base.pathname.endsWith('/') ? base.pathname : base.pathname + '/';
-  return (href) => {
-    if (!/^https?:\/\//i.test(href)) return undefined;
-    let url: URL;
-    try {
-      url = new URL(href);
-    } catch {
-      return undefined;
-    }
-    if (url.origin !== base.origin) return undefined;
-    // The base itself may be written without its trailing slash.
-    const path = url.pathname === basePath.slice(0, -1) ? basePath : url.pathname;
-    if (!path.startsWith(basePath)) return undefined;
-    return path + url.search + url.hash;
   };
 }
 

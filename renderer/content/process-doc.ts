@@ -49,6 +49,8 @@ export interface ProcessedDoc {
   /** `sidebar_position`, else the file's number prefix. */
   position?: number;
   isCategoryIndex: boolean;
+  /** Its slug ends with `/` (see docSlash): so does its URL when `trailingSlash` is unset. */
+  slugSlash?: boolean;
   /** Built from the source locale's file: the locale has no translation of it yet. */
   fallback: boolean;
   /** Images and files to copy into the output. */
@@ -96,7 +98,7 @@ export async function processDoc(job: DocJob, services: DocServices = {}): Promi
     const { data, body, bodyLine, problems } = parseFrontMatter(source, job.file);
     let identity;
     try {
-      identity = docIdentity({ relPath: job.relPath, id: data.id, slug: data.slug, title: data.title, sidebarPosition: data.sidebar_position, parseNumberPrefixes: data.parse_number_prefixes });
+      identity = docIdentity({ relPath: job.relPath, id: data.id, slug: data.slug, title: data.title || undefined, sidebarPosition: data.sidebar_position, parseNumberPrefixes: data.parse_number_prefixes });
     } catch (err) {
       if (err instanceof IdentityError) throw new ContentError(err.message, { file: job.file, line: 2 });
       throw err;
@@ -126,9 +128,10 @@ export async function processDoc(job: DocJob, services: DocServices = {}): Promi
         file: job.file,
         id: identity.id,
         slug: identity.slug,
-        title: data.title ?? out.contentTitle ?? identity.title,
+        title: data.title || (out.contentTitle ?? identity.title),
         ...(identity.position !== undefined ? { position: identity.position } : {}),
         isCategoryIndex: identity.isCategoryIndex,
+        ...(identity.slugSlash ? { slugSlash: true } : {}),
         fallback: job.fallback ?? false,
         tags: (data.tags ?? []).map((t) => (typeof t === 'string' ? t : t.label)),
         problems,

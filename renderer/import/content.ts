@@ -63,7 +63,6 @@ export function copyContent(opts: {
   const sources = new Map<string, string>([[opts.defaultLocale, join(src, opts.docsPath)]]);
   for (const l of opts.locales) if (l !== opts.defaultLocale) sources.set(l, join(src, 'i18n', l, 'docusaurus-plugin-content-docs', 'current'));
   const unknownKeys = new Map<string, string[]>();
-  const untitled: string[] = [];
   const mdx: string[] = [];
   const components = new Set<string>();
   const known = new Set(FRONT_MATTER_KEYS);
@@ -107,7 +106,6 @@ export function copyContent(opts: {
       try {
         const { data } = matter(text);
         for (const key of Object.keys(data)) if (!known.has(key)) unknownKeys.set(key, [...(unknownKeys.get(key) ?? []), shown]);
-        if (data.title === undefined) untitled.push(shown);
       } catch (err) {
         warnings.push(`${shown}: front matter does not parse (${(err as Error).message.split('\n')[0]}); copied as it is.`);
       }
@@ -145,7 +143,6 @@ export function copyContent(opts: {
   for (const [key, files] of unknownKeys) {
     notes.push({ what: `front matter \`${key}\` (${files.length} file${files.length > 1 ? 's' : ''})`, file: files[0]!, todo: 'Not known to this cheatsheet version: the build rejects it. Remove or rename it, or update cheatsheet once it supports Docusaurus front matter.' });
   }
-  if (untitled.length) notes.push({ what: `pages without a \`title\` in front matter (${untitled.length})`, file: untitled[0]!, todo: 'This version needs `title:`; add it (Docusaurus takes the first # heading).' });
   if (mdx.length) notes.push({ what: `MDX files (${mdx.length})`, file: mdx[0]!, todo: 'Copied and built as MDX with the theme components (Tabs, Admonition, Details, CodeBlock, DocCardList); components of your own are rendered on the server and hydrated in the browser (the npm packages they import must be installed in the new site).' });
   for (const c of components) {
     const candidates = [c, ...['.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts', '/index.jsx', '/index.js'].map((e) => c + e)];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../routes/route-table.ts';
 import { checkLinks, scanPage, StringPool } from './check.ts';
 import { linkComponents } from './html-scan.ts';
-import { linkSource } from '../problems.ts';
+import { isFatalLink, linkProblem, linkSource } from '../problems.ts';
 
 function entry(path: string, outFile: string, links: { href: string; line: number }[] = []): RouteEntry {
   return {
@@ -54,5 +54,33 @@ describe('link checker', () => {
 
   it('names the component each link sits in', () => {
     expect(linkComponents(pageA).map((l) => l.component)).toEqual(['Navbar', 'Navbar', 'Markdown', 'Markdown', 'Markdown', 'Markdown', 'Markdown', 'Footer']);
+  });
+
+  it("keeps absolute links to the site's own address apart: checked, reported with what they resolve to, never fatal", () => {
+    const own = entry('/b/docs/own', 'docs/own.html', [
+      { href: 'https://site.example/b/docs/b#configuração', line: 2 },
+      { href: 'https://site.example/b/docs/gone', line: 4 },
+      { href: 'https://site.example/b/docs/b#nope', line: 5 },
+    ]);
+    const html = `<div class="theme-doc-markdown markdown"><a href="https://site.example/b/docs/b#configura%C3%A7%C3%A3o">ok</a> <a href="https://SITE.example/b">home</a> <a href="https://site.example/b/docs/gone">gone</a> <a href="https://site.example/b/docs/b#nope">bad anchor</a> <a href="https://site.example/elsewhere">not under the base</a></div>`;
+    const pages = new Map([
+      ['docs/own.html', html],
+      ['docs/b.html', pageB],
+      ['index.html', ''],
+    ]);
+    const result = checkLinks({ routes: [own, b, home], pages, files: new Set(), baseUrl: '/b/', siteBase: 'https://site.example/b/' });
+    expect(result.links).toEqual([]);
+    expect(result.anchors).toEqual([]);
+    expect(result.ownUrls).toEqual([
+      { kind: 'link', page: '/b/docs/own', component: 'Markdown', file: 'content/en/b/docs/own.md', line: 4, target: 'https://site.example/b/docs/gone', resolved: '/b/docs/gone', reason: 'no such page' },
+      { kind: 'anchor', page: '/b/docs/own', component: 'Markdown', file: 'content/en/b/docs/own.md', line: 5, target: 'https://site.example/b/docs/b#nope', resolved: '/b/docs/b#nope', reason: 'no heading or element with id "nope" on /b/docs/b' },
+    ]);
+    const config = { onBrokenLinks: 'throw', onBrokenAnchors: 'throw' };
+    expect(result.ownUrls.some((l) => isFatalLink(l, config))).toBe(false);
+    const problem = linkProblem(result.ownUrls[0]!);
+    expect(problem).toMatchObject({ kind: 'own-url', file: 'content/en/b/docs/own.md', line: 4 });
+    expect(problem.message).toBe("Link to this site's own address https://site.example/b/docs/gone leads nowhere: it resolves to /b/docs/gone (no such page).");
+    // Without the site's address they are plain external links, as before.
+    expect(checkLinks({ routes: [own, b, home], pages, files: new Set(), baseUrl: '/b/' }).ownUrls).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
 // Checks every internal link of the rendered pages (Markdown, navbar, sidebar, footer, breadcrumbs,
-// locale links…) against the route table, the output files and the target page's ids.
+// locale links…) against the route table, the output files and the target page's ids. Absolute links to the
+// site's own address are looked at too, but kept apart: Docusaurus treats them as external and never checks
+// them, so a site moving over must still build — they are only ever warnings.
 import type { BrokenLink } from '../problems.ts';
 import type { RouteEntry } from '../routes/route-table.ts';
-import { isExternalHref, safeDecode } from '../shared/urls.ts';
+import { isExternalHref, ownSitePath, safeDecode } from '../shared/urls.ts';
 import { collectHrefs, collectIds, linkComponents, StringPool } from './html-scan.ts';
 export { StringPool };
 
@@ -33,14 +35,19 @@ export interface LinkCheckInput {
   /** Every public path that exists besides routes (assets, static files, sitemap…). */
   files: Set<string>;
   baseUrl: string;
+  /** The site's published base (config `url` + `baseUrl`): absolute links under it are checked as warnings. */
+  siteBase?: string;
 }
 
 export interface LinkCheckResult {
   links: BrokenLink[];
   anchors: BrokenLink[];
+  /** Absolute links to the site's own address that lead nowhere (never fatal; `resolved` is their path). */
+  ownUrls: BrokenLink[];
 }
 
-export function checkLinks({ routes, pages, files, baseUrl, readHtml }: LinkCheckInput): LinkCheckResult {
+export function checkLinks({ routes, pages, files, baseUrl, readHtml, siteBase }: LinkCheckInput): LinkCheckResult {
+  const ownPath = siteBase ? ownSitePath(siteBase) : () => undefined;
   const byPath = new Map<string, RouteEntry>();
   for (const r of routes) {
     byPath.set(r.data.path, r);
@@ -56,15 +63,20 @@ export function checkLinks({ routes, pages, files, baseUrl, readHtml }: LinkChec
     }
     return ids;
   };
-  const verdicts = new Map<string, { kind: 'link' | 'anchor'; reason: string } | null>();
-  const verdict = (from: RouteEntry, href: string) => {
+  type Verdict = { kind: 'link' | 'anchor'; reason: string } | null;
+  const verdicts = new Map<string, Verdict>();
+  const verdict = (from: RouteEntry, href: string): Verdict => {
+    if (isExternalHref(href)) {
+      const own = ownPath(href);
+      return own === undefined ? null : verdict(from, own);
+    }
     const key = href.startsWith('#') || !href.startsWith('/') ? `${from.data.path}|${href}` : href;
     if (verdicts.has(key)) return verdicts.get(key)!;
     const v = judge(from, href);
     verdicts.set(key, v);
     return v;
   };
-  const judge = (from: RouteEntry, href: string): { kind: 'link' | 'anchor'; reason: string } | null => {
+  const judge = (from: RouteEntry, href: string): Verdict => {
     const url = new URL(href, `http://site${from.data.path}`);
     const path = safeDecode(url.pathname);
     const hash = safeDecode(url.hash.slice(1));
@@ -85,6 +97,7 @@ export function checkLinks({ routes, pages, files, baseUrl, readHtml }: LinkChec
 
   const links: BrokenLink[] = [];
   const anchors: BrokenLink[] = [];
+  const ownUrls: BrokenLink[] = [];
   for (const entry of routes) {
     const page = pages.get(entry.outFile);
     if (!page) continue;
@@ -93,7 +106,7 @@ export function checkLinks({ routes, pages, files, baseUrl, readHtml }: LinkChec
     const written = new Map<string, (number | undefined)[]>();
     for (const l of entry.doc?.links ?? []) written.set(l.href, [...(written.get(l.href) ?? []), l.line]);
     const hrefs = typeof page === 'string' ? collectHrefs(page) : page.hrefs;
-    const broken = hrefs.filter((href) => href && !isExternalHref(href) && verdict(entry, href));
+    const broken = hrefs.filter((href) => href && verdict(entry, href));
     if (!broken.length) continue;
     // Only for a page with a broken link: find which component each link sits in.
     const html = typeof page === 'string' ? page : (readHtml?.(entry.outFile) ?? '');
@@ -103,12 +116,13 @@ export function checkLinks({ routes, pages, files, baseUrl, readHtml }: LinkChec
       if (!broken.includes(href)) continue;
       const v = verdict(entry, href)!;
       const lines = component === 'Markdown' && entry.doc ? written.get(href) : undefined;
-      const link: BrokenLink = { kind: v.kind, page: entry.data.path, target: href, reason: v.reason, component, ...(lines?.length && entry.doc ? { file: entry.doc.file, line: lines.shift() } : {}) };
+      const resolved = isExternalHref(href) ? ownPath(href) : undefined;
+      const link: BrokenLink = { kind: v.kind, page: entry.data.path, target: href, reason: v.reason, component, ...(resolved !== undefined ? { resolved } : {}), ...(lines?.length && entry.doc ? { file: entry.doc.file, line: lines.shift() } : {}) };
       const key = `${link.file ?? component}:${link.line ?? ''}|${href}`;
       if (reported.has(key)) continue;
       reported.add(key);
-      (v.kind === 'link' ? links : anchors).push(link);
+      (resolved !== undefined ? ownUrls : v.kind === 'link' ? links : anchors).push(link);
     }
   }
-  return { links, anchors };
+  return { links, anchors, ownUrls };
 }

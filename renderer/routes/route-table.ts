@@ -5,7 +5,7 @@ import type { ProcessedDoc } from '../content/process-doc.ts';
 import type { Alternate, Crumb, DocsRootCategory, HeadData, LocaleInfo, RouteData, RouteKind, SidebarItem } from '../shared/types.ts';
 import { localeBase, routePath } from '../shared/locale-urls.ts';
 import { outputFileOf } from '../shared/urls.ts';
-import { docHref } from '../content/links.ts';
+import { docHref, docSlash } from '../content/links.ts';
 import { editUrlOf, lastUpdateOf, pagination } from './doc-extras.ts';
 import { generatedIndexDoc } from './generated-index.ts';
 import { categoryLabel, docLabel, docLink, flattenSidebar, outOfSidebar } from './sidebar.ts';
@@ -59,7 +59,9 @@ export function buildRouteTable({ loaded, locales, content, strings, gitInfo }: 
     const t = strings.get(locale.code)!;
     const base = localeBase(config.baseUrl, locale.prefix);
     const docsBase = routePath(config.baseUrl, locale.prefix, docsSeg);
-    const hrefOf = (slug: string) => docHref(docsBase, slug, slash === true);
+    // Slugs are unique in a locale, so a slug names one doc and whether its URL keeps a trailing slash.
+    const slashSlugs = new Set(lc.docs.filter((d) => d.slugSlash).map((d) => d.slug));
+    const hrefOf = (slug: string) => docHref(docsBase, slug, docSlash(slash, slashSlugs.has(slug)));
     const pathOf = (rel: string) => (rel ? routePath(config.baseUrl, locale.prefix, rel) + (slash ? '/' : '') : base);
     let localeSidebars = resolveSidebars(config.docs.sidebars, config.docs.sidebarId, { locale: locale.code, localeBase: base, docs: lc.docs, categories: lc.categories, hrefOf, configFile: loaded.file, labels: lc.labels });
     const docs = [...lc.docs, ...generatedIndexes(localeSidebars, lc, t)];
@@ -106,7 +108,8 @@ export function buildRouteTable({ loaded, locales, content, strings, gitInfo }: 
         href,
         'doc',
         {
-          title: title(doc.title),
+          // `title: ""`: no page title, as Docusaurus formats an empty one — the site's title alone.
+          title: title(fm.title === '' ? undefined : doc.title),
           description: fm.description ?? firstText(doc) ?? doc.title,
           ogType: 'article',
           noindex: unlisted,
@@ -116,7 +119,7 @@ export function buildRouteTable({ loaded, locales, content, strings, gitInfo }: 
           doc: {
             id: doc.id,
             title: doc.title,
-            showTitle: !fm.hide_title && !doc.contentTitle,
+            showTitle: !fm.hide_title && !doc.contentTitle && fm.title !== '',
             toc: buildToc(doc.headings, min, max),
             hideToc: fm.hide_table_of_contents ?? false,
             breadcrumbs: crumbs,

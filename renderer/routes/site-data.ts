@@ -48,7 +48,7 @@ export function siteDataOf(input: {
   pageChunks: Record<string, string>;
 }): SiteData {
   const code = input.locale.code;
-  const titles = new Map(input.content.get(code)!.docs.map((d) => [d.id, d.frontMatter.title]));
+  const titles = new Map(input.content.get(code)!.docs.map((d) => [d.id, d.frontMatter.title || undefined]));
   return buildSiteData({
     loaded: input.loaded,
     locale: input.locale,

@@ -1,7 +1,8 @@
 // Link checking for the dev server: the production checker, run on all pages after a full build and on
 // just the re-rendered pages after an edit. Pages that are not re-checked stand in as "id stubs" (only their
 // element ids), so anchors into them are still verified without scanning their links again.
-import type { BrokenLink } from '../problems.ts';
+import { isFatalLink, type BrokenLink } from '../problems.ts';
+import { siteBaseOf } from '../shared/urls.ts';
 import { checkLinks } from '../links/check.ts';
 import { collectIds } from '../links/html-scan.ts';
 import { listStatic } from '../write.ts';
@@ -50,9 +51,10 @@ export function recheckLinks(state: DevState, only?: Set<string>): void {
     if (!only || only.has(outFile)) pages.set(outFile, html);
     else pages.set(outFile, idStub(state.ids.get(outFile) ?? collectIds(html)));
   }
-  const result = checkLinks({ routes: state.table.routes, pages, files: knownFiles(state), baseUrl: state.loaded.config.baseUrl });
+  const { config } = state.loaded;
+  const result = checkLinks({ routes: state.table.routes, pages, files: knownFiles(state), baseUrl: config.baseUrl, siteBase: siteBaseOf(config) });
   const found = new Map<string, BrokenLink[]>();
-  for (const link of [...result.links, ...result.anchors]) {
+  for (const link of [...result.links, ...result.anchors, ...result.ownUrls]) {
     const page = state.table.byPath.get(link.page)?.outFile ?? '';
     found.set(page, [...(found.get(page) ?? []), link]);
   }
@@ -68,14 +70,8 @@ export function recheckLinks(state: DevState, only?: Set<string>): void {
 
 /** Every broken link currently known, split by whether the config makes it fatal. */
 export function brokenLinks(state: DevState): { errors: BrokenLink[]; warnings: BrokenLink[] } {
-  const { onBrokenLinks, onBrokenAnchors } = state.loaded.config;
   const errors: BrokenLink[] = [];
   const warnings: BrokenLink[] = [];
-  for (const links of state.broken.values()) {
-    for (const l of links) {
-      const fatal = (l.kind === 'anchor' ? onBrokenAnchors : onBrokenLinks) === 'throw';
-      (fatal ? errors : warnings).push(l);
-    }
-  }
+  for (const links of state.broken.values()) for (const l of links) (isFatalLink(l, state.loaded.config) ? errors : warnings).push(l);
   return { errors, warnings };
 }

@@ -27,11 +27,19 @@ export function localePrefixOf(baseUrl: string, path: string, prefixes: string[]
 
 /**
  * The route a page path names, as the route table keys it: under `trailingSlash: true` every route ends with
- * a slash (/docs/intro/), otherwise none does (/docs/intro) — a locale's home (`home`) always does. A link
- * written either way leads to the same route, as the static host serves both.
+ * a slash (/docs/intro/), under `false` none does (/docs/intro) — a locale's home (`home`) always does. A link
+ * written either way leads to the same route, as the static host serves both. With it unset a route keeps
+ * the slash its slug gives it (/docs/guides/ for a category's index page), so the path is kept as written and
+ * the route loader tries the other spelling when the route table has no such key (`otherSpelling`).
  */
 export function routeKeyOf(path: string, home: string, trailingSlash: boolean | undefined): string {
   if (path === home || path + '/' === home) return home;
+  if (trailingSlash === undefined) return path;
   const bare = path.endsWith('/') ? path.slice(0, -1) : path;
   return trailingSlash ? `${bare}/` : bare;
+}
+
+/** The same path with the trailing slash added or taken away. */
+export function otherSpelling(path: string): string {
+  return path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
 }

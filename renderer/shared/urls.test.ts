@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localeBase, localePrefixOf, localeUrls, routeKeyOf, routePath } from './locale-urls.ts';
+import { localeBase, localePrefixOf, localeUrls, otherSpelling, routeKeyOf, routePath } from './locale-urls.ts';
 import { isExternalHref, joinUrl, normalisePath, outputFileOf, splitHash } from './urls.ts';
 
 describe('URL helpers', () => {
@@ -27,7 +27,9 @@ describe('URL helpers', () => {
     for (const path of ['/aws-cheatsheet/pt-BR/docs/a', '/aws-cheatsheet/pt-BR/docs/a/']) {
       expect(routeKeyOf(path, home, true)).toBe('/aws-cheatsheet/pt-BR/docs/a/');
       expect(routeKeyOf(path, home, false)).toBe('/aws-cheatsheet/pt-BR/docs/a');
-      expect(routeKeyOf(path, home, undefined)).toBe('/aws-cheatsheet/pt-BR/docs/a');
+      // Unset: a route keeps the slash its slug gives it, so the path is kept as linked.
+      expect(routeKeyOf(path, home, undefined)).toBe(path);
+      expect(otherSpelling(path)).toBe(path.endsWith('/') ? path.slice(0, -1) : `${path}/`);
     }
     for (const slash of [true, false, undefined]) {
       expect(routeKeyOf('/aws-cheatsheet/pt-BR', home, slash)).toBe(home);

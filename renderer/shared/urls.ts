@@ -42,3 +42,32 @@ export function normalisePath(path: string, homes: string[]): string {
   if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
   return p;
 }
+
+/** The site's published base: config `url` + `baseUrl` (`https://host/base/`). */
+export function siteBaseOf(config: { url: string; baseUrl: string }): string {
+  return config.url.replace(/\/+$/, '') + config.baseUrl;
+}
+
+/**
+ * For the site's published base (config `url` + `baseUrl`): a function giving the site path an absolute URL
+ * names (`https://host/base/docs/x#y` → `/base/docs/x#y`), or undefined for a URL anywhere else.
+ */
+export function ownSitePath(siteBase: string): (href: string) => string | undefined {
+  const base = new URL(siteBase);
+  const basePath = base.pathname.endsWith('/') ? base.pathname : base.pathname + '/';
+  return (href) => {
+    // Most external links name another host: a prefix test spares parsing them.
+    if (href.length < base.origin.length || href.slice(0, base.origin.length).toLowerCase() !== base.origin) return undefined;
+    let url: URL;
+    try {
+      url = new URL(href);
+    } catch {
+      return undefined;
+    }
+    if (url.origin !== base.origin) return undefined;
+    // The base itself may be written without its trailing slash.
+    const path = url.pathname === basePath.slice(0, -1) ? basePath : url.pathname;
+    if (!path.startsWith(basePath)) return undefined;
+    return path + url.search + url.hash;
+  };
+}

@@ -4,7 +4,7 @@
 // returned and everything else goes on).
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { docHref } from '../content/links.ts';
+import { docHref, docSlash } from '../content/links.ts';
 import { lastUpdates } from '../check/git-times.ts';
 import { siteOrPackageDir } from '../paths.ts';
 import { bundleClient, type ClientBundle } from '../bundle/client.ts';
@@ -25,6 +25,7 @@ import { buildRouteTable, type RouteTable } from '../routes/route-table.ts';
 import { localeInfos } from '../routes/site-data.ts';
 import { buildSearch, buildSearchWith, type SearchAssets } from '../search/build-search.ts';
 import { localeUrls } from '../shared/locale-urls.ts';
+import { siteBaseOf } from '../shared/urls.ts';
 import type { LocaleInfo } from '../shared/types.ts';
 import { loadStrings } from '../strings.ts';
 import type { WorkerPool } from '../workers/pool.ts';
@@ -99,11 +100,11 @@ export interface PreparedSite {
 
 export const NO_BUNDLE: ClientBundle = { files: new Map(), entry: '', preload: [], css: [], pageChunks: {}, inputs: [] };
 
-/** The public URL of a doc slug in each locale, as routes and links to files both need it. */
-export function docHrefFactory(loaded: LoadedConfig, locales: LocaleInfo[]): (locale: string, slug: string) => string {
+/** The public URL of a doc in each locale, as routes and links to files both need it. */
+export function docHrefFactory(loaded: LoadedConfig, locales: LocaleInfo[]): (locale: string, doc: { slug: string; slugSlash?: boolean }) => string {
   const { config } = loaded;
   const bases = new Map(locales.map((l) => [l.code, localeUrls(config.baseUrl, l.prefix, config.docs.routeBasePath).docsBase]));
-  return (locale, slug) => docHref(bases.get(locale)!, slug, config.trailingSlash === true);
+  return (locale, doc) => docHref(bases.get(locale)!, doc.slug, docSlash(config.trailingSlash, doc.slugSlash));
 }
 
 /** How one content file is processed (on this thread or a worker): its locale's URLs and UI strings. */
@@ -121,7 +122,7 @@ export function docJobFactory(loaded: LoadedConfig, locales: LocaleInfo[], strin
       absPath: file.absPath,
       localeBase: base,
       docsBase,
-      siteBase: config.url.replace(/\/+$/, '') + config.baseUrl,
+      siteBase: siteBaseOf(config),
       ...(file.fallbackFrom ? { fallback: true } : {}),
       linkStyle: { routeBasePath: config.docs.routeBasePath, trailingSlash: config.trailingSlash === true, keepSlugSlash: config.trailingSlash === undefined, localePrefix: l.prefix },
       assets: { root: loaded.root, staticDir: siteOrPackageDir(loaded.root, 'static'), baseUrl: config.baseUrl },

@@ -12,6 +12,7 @@ import { docAssets } from './prepare.ts';
 import { siteDataOf } from '../routes/site-data.ts';
 import type { LocaleInfo, SiteData } from '../shared/types.ts';
 import { isUserError } from '../errors.ts';
+import { siteBaseOf } from '../shared/urls.ts';
 import { toProblems, type Problem } from '../problems.ts';
 import { listStatic, type OutputSink } from '../write.ts';
 import type { PreparedSite } from './prepare.ts';
@@ -139,5 +140,6 @@ function finishRender({ site, result, put }: RenderInProgress): RenderedSite {
 
 /** Checks every link of the rendered site (pages read back from `out` only when one is broken). */
 export function checkSiteLinks(site: PreparedSite, rendered: RenderedSite, out: OutputSink): LinkCheckResult {
-  return checkLinks({ routes: site.table.routes, pages: rendered.scans, files: rendered.known, baseUrl: site.loaded.config.baseUrl, readHtml: (f) => out.read(f) });
+  const { config } = site.loaded;
+  return checkLinks({ routes: site.table.routes, pages: rendered.scans, files: rendered.known, baseUrl: config.baseUrl, siteBase: siteBaseOf(config), readHtml: (f) => out.read(f) });
 }

@@ -11,7 +11,8 @@ import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import type { Root } from 'mdast';
 import type { Pluggable } from 'unified';
-import { remarkHtmlAttributes } from './jsx-attributes.ts';
+import { remarkHtmlAttributes, type AttributeProblem } from './jsx-attributes.ts';
+import { remarkPartialPaths } from './partial-paths.ts';
 import { sourceRuntime as jsxRuntime } from './source-lines.ts';
 import { AggregateUserError, ContentError } from '../../errors.ts';
 import { normaliseAdmonitionTitles, remarkAdmonitions } from '../admonitions.ts';
@@ -76,9 +77,11 @@ export const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
 export const mdxSource = (body: string) => mdx1Compat(normaliseAdmonitionTitles(body));
 
 /** The Markdown the pages are written in, as both compiles (server, islands in the browser) read it. */
-export function mdxSyntax(titles: Record<string, string>, onUnknownAdmonition: (name: string, line?: number) => void, last: Pluggable) {
+export function mdxSyntax(titles: Record<string, string>, onUnknownAdmonition: (name: string, line?: number) => void, last: Pluggable, server: { attributeProblems?: AttributeProblem[]; partial?: { partialDir: string; pageDir: string } } = {}) {
   return {
-    remarkPlugins: [remarkHtmlAttributes, remarkGfm, remarkDirective, [remarkAdmonitions, { titles, onUnknown: onUnknownAdmonition }], last] as Pluggable[],
+    // Attribute problems matter to the server's compile, which refuses the page; the browser's only needs the names.
+    // A partial's file paths are rebased for the server's asset stage (the browser compiles the page's own islands).
+    remarkPlugins: [[remarkHtmlAttributes, { problems: server.attributeProblems ?? [] }], ...(server.partial ? [[remarkPartialPaths, server.partial] as Pluggable] : []), remarkGfm, remarkDirective, [remarkAdmonitions, { titles, onUnknown: onUnknownAdmonition }], last] as Pluggable[],
     remarkRehypeOptions: { handlers: { code: codeHandler as never } },
   };
 }
@@ -94,6 +97,7 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
     if (page && unit.islands) unit.islands.count = markIslands(tree, { browser: false });
     scope = readScope(tree, page ? new Set([ISLAND_TAG]) : undefined);
   };
+  const attributeProblems: AttributeProblem[] = [];
   let code: string;
   try {
     const out = await compile(
@@ -104,7 +108,10 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
         format: 'mdx',
         // Every element keeps its source line (source-lines.ts): a render error names it.
         development: true,
-        ...mdxSyntax(unit.admonitionTitles, (name, line) => unit.warnings.push(`${unit.file}:${(line ?? 0) + unit.lineOffset}: unknown admonition ":::${name}", rendered as a note`), remarkScope),
+        ...mdxSyntax(unit.admonitionTitles, (name, line) => unit.warnings.push(`${unit.file}:${(line ?? 0) + unit.lineOffset}: unknown admonition ":::${name}", rendered as a note`), remarkScope, {
+          attributeProblems,
+          partial: { partialDir: dirname(unit.absPath), pageDir: dirname(stack[0] ?? unit.absPath) },
+        }),
       },
     );
     code = String(out);
@@ -113,8 +120,9 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
     const line = e.line ?? e.place?.line ?? e.place?.start?.line;
     throw new ContentError(`The MDX could not be compiled: ${e.reason ?? e.message}`, line ? at(line) : { file: unit.file }, { hint: 'MDX reads `{`, `}` and `<` as code: write them as `\\{`, `\\}` and `&lt;` in prose, and close every tag.' });
   }
-  if (scope.problems.length) {
-    const errors = scope.problems.map((p) => new ContentError(p.message, at(p.line), { hint: p.hint }));
+  const problems = [...attributeProblems, ...scope.problems].sort((a, b) => a.line - b.line);
+  if (problems.length) {
+    const errors = problems.map((p) => new ContentError(p.message, at(p.line), { hint: p.hint }));
     throw errors.length === 1 ? errors[0]! : new AggregateUserError(errors);
   }
   const bound: Components = {};

@@ -60,8 +60,27 @@ function jsxDEV(type: unknown, props: Record<string, unknown>, key: string | und
   // rendering an element) is not near the element created before, so no line is better than a wrong one.
   if (type === Fragment) lastCreated = undefined;
   else if (place) lastCreated = place;
+  // React refuses these HTML elements only later, while rendering, when no source line is left to name:
+  // refused here, where the element is made, so the error is tied to its tag's line.
+  if (typeof type === 'string' && place) {
+    const refusal = hostElementRefusal(type, props);
+    if (refusal) {
+      const err = new Error(refusal);
+      thrownAt.set(err, { ...place, exact: true });
+      throw err;
+    }
+  }
   const create = isStatic ? jsxs : jsx;
   return create((place && isPlainFunctionComponent(type) ? located(type, place) : type) as never, props, key);
+}
+
+const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+
+/** Why React would refuse an HTML element with these props, in words naming the fix; undefined when it would not. */
+function hostElementRefusal(tag: string, props: Record<string, unknown>): string | undefined {
+  if (typeof props.style === 'string') return `<${tag}> has a style string ("${props.style}"); React needs an object, e.g. style={{color: "red"}}.`;
+  if (VOID_ELEMENTS.has(tag) && props.children !== undefined && props.children !== null) return `<${tag}> cannot have children (it is a void HTML element); close it as <${tag} />.`;
+  return undefined;
 }
 
 /** What `run()` of @mdx-js/mdx needs for code compiled with `development: true`. */
