@@ -105,7 +105,8 @@ describe('build on several threads', () => {
       const differing = [...reference].filter(([f, bytes]) => !bytes.equals(got.get(f)!)).map(([f]) => f);
       expect(differing).toEqual([]);
     }
-  });
+    // Four builds of the site (one thread; two and three sharing pages; two highlighting only).
+  }, 180_000);
 
   it('reports a bad page as the one-thread build does, and keeps the previous output', () => {
     const root = makeSite(siteFiles());
