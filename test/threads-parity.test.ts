@@ -59,8 +59,19 @@ function siteFiles(): Record<string, string> {
   return out;
 }
 
-const build = (root: string, threads: number, outDir: string, cache = false): CliResult =>
-  runCli(['build', '--root', root, '--out-dir', outDir, ...(cache ? [] : ['--no-cache'])], root, { CHEATSHEET_THREADS: String(threads), CHEATSHEET_DEBUG_POOL: '1' });
+/**
+ * `shareMarkdown`: workers process pages from the first doc (this site is below the default threshold, where
+ * the main thread processes every page and a worker only highlights code).
+ */
+const build = (root: string, threads: number, outDir: string, cache = false, shareMarkdown = true): CliResult =>
+  runCli(['build', '--root', root, '--out-dir', outDir, ...(cache ? [] : ['--no-cache'])], root, {
+    CHEATSHEET_THREADS: String(threads),
+    CHEATSHEET_DEBUG_POOL: '1',
+    ...(shareMarkdown ? { CHEATSHEET_SHARE_MARKDOWN_FROM: '1' } : {}),
+  });
+
+/** Items per thread of each stage the pool split (docs, then pages): main / worker 1 / …. */
+const perThread = (stderr: string) => [...stderr.matchAll(/pool: \d+ items, per thread ([\d /]+)/g)].map((m) => m[1]!.split(' / ').map(Number));
 
 /** Builds of `root` on 2 and 3 threads fail with exactly the report of the one-thread build. */
 function expectSameFailure(root: string, reference: CliResult) {
@@ -79,20 +90,23 @@ describe('build on several threads', () => {
     expect(one.status, one.stderr).toBe(0);
     const reference = files(join(root, 'one'));
     expect(reference.size).toBeGreaterThan(60);
-    for (const threads of [2, 3]) {
-      const r = build(root, threads, `t${threads}`);
+    for (const [threads, shareMarkdown] of [[2, true], [3, true], [2, false]] as const) {
+      const outDir = `t${threads}${shareMarkdown ? '' : '-highlight-only'}`;
+      const r = build(root, threads, outDir, false, shareMarkdown);
       expect(r.status, r.stderr).toBe(0);
-      // The workers did render pages (the debug line counts items per thread: main / worker 1 / …).
-      const perThread = [...r.stderr.matchAll(/pool: \d+ items, per thread ([\d /]+)/g)].map((m) => m[1]!.split(' / ').map(Number));
-      const pages = perThread.at(-1)!;
+      // The workers did process docs (or, not sharing, none) and render pages.
+      const [docs, pages] = perThread(r.stderr);
+      expect(docs).toHaveLength(threads);
+      expect(docs!.slice(1).every((n) => (shareMarkdown ? n > 0 : n === 0)), docs!.join(' / ')).toBe(true);
       expect(pages).toHaveLength(threads);
-      expect(pages.slice(1).every((n) => n > 0), pages.join(' / ')).toBe(true);
-      const got = files(join(root, `t${threads}`));
+      expect(pages!.slice(1).every((n) => n > 0), pages!.join(' / ')).toBe(true);
+      const got = files(join(root, outDir));
       expect([...got.keys()].sort()).toEqual([...reference.keys()].sort());
       const differing = [...reference].filter(([f, bytes]) => !bytes.equals(got.get(f)!)).map(([f]) => f);
       expect(differing).toEqual([]);
     }
-  });
+    // Four builds of the site (one thread; two and three sharing pages; two highlighting only).
+  }, 180_000);
 
   it('reports a bad page as the one-thread build does, and keeps the previous output', () => {
     const root = makeSite(siteFiles());

@@ -10,7 +10,6 @@ import { docHref, type LinkStyle, type SourceLink } from './links.ts';
 import type { AssetCopy } from './assets.ts';
 import { renderMarkdown } from './markdown.ts';
 import { usesMdx } from './mdx/detect.ts';
-import { renderMdx } from './mdx/render.ts';
 import type { CodeBlock } from './code-lines.ts';
 import type { MdxSite } from '../../templates/mdx/context.ts';
 
@@ -92,6 +91,12 @@ export interface DocServices {
   deferHighlight?: (block: CodeBlock) => string;
 }
 
+// The MDX compiler (acorn, the MDX parser, esbuild for imports, React to render) is loaded by the first MDX
+// page: a thread processing plain Markdown only — every worker of such a site — never loads it (a third of
+// the pipeline's load time, measured on the corpus).
+let mdx: Promise<typeof import('./mdx/render.ts')> | undefined;
+const loadMdx = () => (mdx ??= import('./mdx/render.ts'));
+
 export async function processDoc(job: DocJob, services: DocServices = {}): Promise<DocResult> {
   try {
     const source = readUtf8(job.absPath, job.file);
@@ -104,7 +109,7 @@ export async function processDoc(job: DocJob, services: DocServices = {}): Promi
       throw err;
     }
     // MDX pages (`.mdx`, or `.md` using MDX syntax) take the MDX compiler; plain Markdown keeps the fast path.
-    const render = usesMdx(job.relPath, body) ? (input: Parameters<typeof renderMarkdown>[0]) => renderMdx({ ...input, absPath: job.absPath, siteRoot: siteRootOf(job), ...(job.site ? { site: job.site } : {}) }) : renderMarkdown;
+    const render = usesMdx(job.relPath, body) ? async (input: Parameters<typeof renderMarkdown>[0]) => (await loadMdx()).renderMdx({ ...input, absPath: job.absPath, siteRoot: siteRootOf(job), ...(job.site ? { site: job.site } : {}) }) : renderMarkdown;
     const out = await render({
       body,
       file: job.file,

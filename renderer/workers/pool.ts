@@ -1,6 +1,6 @@
 // The build's worker threads, for the content and render stages. The main thread always takes a share of
-// the work itself and alone writes the output. Content: below `shareMarkdownFrom` docs the Markdown is
-// parsed on the main thread while a worker highlights the code; above it every thread parses its share.
+// the work itself and alone writes the output. Content: the first worker highlights all code; from
+// `shareMarkdownFrom` docs every thread also processes its share of the pages, below it the main thread all.
 // Render: every thread renders its share of the pages, each worker having been sent the data all pages
 // share once — rendering in a worker also keeps its garbage out of the main thread's large heap. Workers
 // exist only in the compiled CLI, where the worker script is JavaScript; from TypeScript sources (tests)
@@ -37,16 +37,19 @@ export function workerScript(): string | undefined {
  */
 const WORKER_YOUNG_GENERATION_MB = 12;
 
-/** The main thread's own CPU time (Linux: /proc, in 10 ms ticks; NaN elsewhere): what more threads cannot shrink. */
-function mainThreadCpuMs(): number {
+/** This thread's CPU time (user + system) in ms where Linux tells it (/proc), for the debug lines. */
+function mainThreadCpuMs(): number | undefined {
   try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in ticks of 10 ms
   } catch {
-    return NaN;
+    return undefined;
   }
 }
+
+/** From how many docs workers process pages too (default: SHARED_MARKDOWN_DOCS_PER_THREAD per thread). */
+export const SHARE_MARKDOWN_ENV = 'CHEATSHEET_SHARE_MARKDOWN_FROM';
 
 /** Pages per message to a worker: small enough that the threads finish together, large enough to amortise a reply. */
 const RENDER_BATCH = 4;
@@ -59,10 +62,12 @@ export class WorkerPool {
 
   /**
    * `threads` counts the main thread: 2 → one worker. Below `shareMarkdownFrom` docs the Markdown is parsed
-   * on the main thread alone, a worker highlighting the code meanwhile (see processDocsHere).
+   * on the main thread alone, a worker highlighting the code meanwhile (see processDocsOnThreads).
    */
   constructor(threads: number, options: { shareMarkdownFrom?: number } = {}) {
-    this.shareMarkdownFrom = options.shareMarkdownFrom ?? SHARED_MARKDOWN_DOCS_PER_THREAD * threads;
+    // The environment variable moves the threshold for tests and measurements (small sites on every path).
+    const fromEnv = Number(process.env[SHARE_MARKDOWN_ENV] || NaN);
+    this.shareMarkdownFrom = options.shareMarkdownFrom ?? (Number.isInteger(fromEnv) && fromEnv >= 0 ? fromEnv : SHARED_MARKDOWN_DOCS_PER_THREAD * threads);
     const script = workerScript();
     const count = script ? Math.max(0, threads - 1) : 0;
     this.workers = Array.from({ length: count }, () => {
@@ -162,8 +167,8 @@ export class WorkerPool {
       emitMs += performance.now() - e0;
     });
     const cpu = process.cpuUsage(cpu0);
-    const main = mainThreadCpuMs() - main0;
-    process.stderr.write(`pool: ${label} on ${this.threads} thread(s): ${(performance.now() - t0).toFixed(0)} ms wall, process CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms, main thread writing/scanning ${emitMs.toFixed(0)} ms, main thread CPU ${main.toFixed(0)} ms\n`);
+    const main = main0 === undefined ? undefined : mainThreadCpuMs()! - main0;
+    process.stderr.write(`pool: ${label} on ${this.threads} thread(s): ${(performance.now() - t0).toFixed(0)} ms wall, process CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms, main thread writing/scanning ${emitMs.toFixed(0)} ms${main === undefined ? '' : `, main thread CPU ${main} ms`}\n`);
   }
 
   /** `drain` into an array, in item order. */
@@ -179,25 +184,28 @@ export class WorkerPool {
     return results;
   }
 
-  private processDocsOnThreads(jobs: DocJob[]): Promise<DocResult[]> {
-    // Each thread pays its own warm-up of the Markdown pipeline (cold JIT is most of the stage on a site of
-    // this size), and two busy threads slow each other down: measured three times (450–460 docs, worker
-    // otherwise idle), sharing the Markdown gained nothing. Another thread only pays off on large sites.
-    if (jobs.length < this.shareMarkdownFrom) return this.processDocsHere(jobs);
-    return this.drainAll(jobs, 8, (job) => processDoc(job), async (worker, batch) => ((await this.ask(worker, { type: 'docs', jobs: batch })) as Extract<WorkerResponse, { type: 'docs' }>).results);
-  }
-
   /**
-   * Markdown on the main thread only; with a worker, that worker highlights the code blocks meanwhile —
-   * grammar loading is most of highlighting's cost and would otherwise be paid on the main thread.
+   * With a worker, the main thread never highlights code: loading shiki and compiling a grammar's expressions
+   * on first use costs each thread that highlights ~0.4 s (corpus: bash, JSON, YAML), so the first worker
+   * highlights the main thread's blocks as well as those of the pages it processes itself. From
+   * `shareMarkdownFrom` docs the workers also take whole pages (Markdown → HTML, headings, search text) from
+   * the main thread's queue; what stays per thread is the pipeline's load and JIT warm-up.
    */
-  private async processDocsHere(jobs: DocJob[]): Promise<DocResult[]> {
+  private async processDocsOnThreads(jobs: DocJob[]): Promise<DocResult[]> {
     const worker = this.workers[0];
     const themes = jobs[0]?.codeThemes;
     if (!worker || !themes) return this.drainAll(jobs, 8, (job) => processDoc(job), async () => [], false);
     const code = new DeferredHighlighter(themes, async (blocks, t) => ((await this.ask(worker, { type: 'highlight', blocks, themes: t })) as Extract<WorkerResponse, { type: 'highlight' }>).html);
-    const results = await this.drainAll(jobs, 8, (job) => processDoc(job, { deferHighlight: code.defer }), async () => [], false);
+    const share = jobs.length >= this.shareMarkdownFrom;
+    const results = await this.drainAll(
+      jobs,
+      8,
+      (job) => processDoc(job, { deferHighlight: code.defer }),
+      async (w, batch) => ((await this.ask(w, { type: 'docs', jobs: batch })) as Extract<WorkerResponse, { type: 'docs' }>).results,
+      share,
+    );
     const t0 = performance.now();
+    // Pages from a worker come highlighted: they hold none of this thread's placeholders.
     for (const r of results) if (r.ok) r.doc.html = await code.fill(r.doc.html);
     if (process.env.CHEATSHEET_DEBUG_POOL) process.stderr.write(`pool: waited ${(performance.now() - t0).toFixed(0)} ms for highlighted code\n`);
     return results;

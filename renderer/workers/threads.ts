@@ -15,15 +15,16 @@ export const THREADS_ENV = 'CHEATSHEET_THREADS';
 export const MIN_DOCS_FOR_WORKERS = 40;
 /** Each further thread needs this many more files (not measured beyond 2 cores: the same break-even). */
 export const DOCS_PER_EXTRA_THREAD = 40;
-/** `serve` starts a worker to highlight code (only) from this many files. */
+/** `serve` starts a worker (to highlight code, and to process pages: SHARED_MARKDOWN_DOCS_PER_THREAD) from this many files. */
 export const MIN_DOCS_FOR_A_HIGHLIGHT_WORKER = 120;
 /**
- * The Markdown is parsed on every thread only from this many docs per thread; below, on the main thread
- * while a worker highlights the code. Measured on 2 threads (453 and 1,812 docs): parsing on both threads
- * cost 1.7–1.9× the CPU and made the main thread's own share longer, not shorter — sharing is left to
- * sites larger than any measured.
+ * Workers take whole pages (Markdown → HTML) from this many docs per thread; below, the main thread parses
+ * them all while a worker highlights the code. A worker's first pages cost it its own load and JIT warm-up
+ * of the pipeline (~0.4 s of CPU): measured on 2 threads (corpus, interleaved runs, CPU per thread from
+ * /proc), sharing at 123 docs took 0.1 s off the main thread for the same CPU in all, at 48 docs 0.03 s
+ * for 0.15 s more; at 453 docs 0.4–0.5 s off the main thread (ARCHITECTURE.md, *Threads*).
  */
-export const SHARED_MARKDOWN_DOCS_PER_THREAD = 1000;
+export const SHARED_MARKDOWN_DOCS_PER_THREAD = 50;
 
 /** Threads for a build of a site with (at least) `docs` Markdown files, the main thread included. */
 export function buildThreads(docs: number, requested: number | undefined, cores = availableParallelism()): number {

@@ -1,8 +1,10 @@
-// Worker thread of the build: processes its share of the Markdown files, renders its share of the pages
-// (after one `render-setup` with what all pages share), and, when the main thread parses alone, highlights
-// code blocks for it.
+// Worker thread of the build: processes its share of the Markdown files (highlighting their code itself),
+// renders its share of the pages (after one `render-setup` with what all pages share), and highlights the
+// code blocks of the pages the main thread processes.
 import { parentPort } from 'node:worker_threads';
-import { highlightBlocks } from '../content/highlight.ts';
+import { DeferredHighlighter } from '../content/code-blocks.ts';
+import type { CodeBlock } from '../content/code-lines.ts';
+import { highlightBlocks, type CodeThemes } from '../content/highlight.ts';
 import { isUserError } from '../errors.ts';
 import { scanPage } from '../links/check.ts';
 import type { AppCache, RenderInput } from '../render/render-pages.ts';
@@ -24,16 +26,32 @@ async function renderInput(setup: RenderSetup): Promise<Omit<RenderInput, 'route
   };
 }
 
+// Highlighted blocks of this build, by theme pair and block: the same command in three locales, whichever
+// thread met it, is highlighted once. The worker lives as long as one build (or one content stage of
+// `serve`), and highlighting depends on nothing but the block and the themes, so nothing here goes stale.
+const highlighted = new Map<string, Promise<string>>();
+const blockKey = (b: CodeBlock, t: CodeThemes) => `${t.light}|${t.dark}\n${b.lang}\n${b.highlight?.join(',') ?? ''}\n${b.lineNumbersFrom ?? ''}\n${b.code}`;
+
+function highlightOnce(blocks: CodeBlock[], themes: CodeThemes): Promise<string[]> {
+  const todo = blocks.filter((b) => !highlighted.has(blockKey(b, themes)));
+  const done = highlightBlocks(todo, themes);
+  todo.forEach((b, i) => highlighted.set(blockKey(b, themes), done.then((html) => html[i]!)));
+  return Promise.all(blocks.map((b) => highlighted.get(blockKey(b, themes))!));
+}
+
 async function answer(msg: WorkerRequest): Promise<WorkerResponse> {
   switch (msg.type) {
     case 'highlight':
-      return { id: msg.id, type: 'highlight', html: await highlightBlocks(msg.blocks, msg.themes) };
+      return { id: msg.id, type: 'highlight', html: await highlightOnce(msg.blocks, msg.themes) };
     case 'docs': {
       // The Markdown pipeline is loaded only when this thread is given pages: a worker that only
-      // highlights keeps its memory low.
+      // highlights keeps its memory low. Blocks go through the same memo as the main thread's.
       const { processDoc } = await import('../content/process-doc.ts');
+      const themes = msg.jobs[0]?.codeThemes;
+      const code = themes && new DeferredHighlighter(themes, highlightOnce);
       const results = [];
-      for (const job of msg.jobs) results.push(await processDoc(job));
+      for (const job of msg.jobs) results.push(await processDoc(job, code ? { deferHighlight: code.defer } : {}));
+      if (code) for (const r of results) if (r.ok) r.doc.html = await code.fill(r.doc.html);
       return { id: msg.id, type: 'docs', results };
     }
     case 'render-setup':
