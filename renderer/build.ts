@@ -115,10 +115,11 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
   const root = resolve(options.root);
   const outDir = resolve(root, options.outDir ?? 'build');
   const timer = new Timer();
+  const compiledConfig = options.compiledConfig ?? (cache ? compileConfigCached(root, options.configFile, cache.dir) : undefined);
   const site = await prepareSite({
     root,
     configFile: options.configFile,
-    compiledConfig: options.compiledConfig ?? (cache ? compileConfigCached(root, options.configFile, cache.dir) : undefined),
+    compiledConfig,
     mode: 'throw',
     bundle: options.bundle === false ? false : { minify: options.minify ?? true },
     naming: options.naming,
@@ -161,6 +162,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
   }
   // Only a build that succeeded is remembered: its output is what the cached results must reproduce.
   cache?.save();
+  if (cache && compiledConfig) (await compiledConfig).keep?.();
 
   const pagesPerLocale = Object.fromEntries(locales.map((l) => [l.code, table.routes.filter((r) => r.data.locale === l.code).length]));
   return {

@@ -54,7 +54,10 @@ function readEntry(file: string): Entry | undefined {
   }
 }
 
-/** compileConfig, answered from `cacheDir` when the config and every file it imports are unchanged. */
+/**
+ * compileConfig, answered from `cacheDir` when the config and every file it imports are unchanged. A fresh
+ * compilation is written there only through its `keep()`, once the build has succeeded.
+ */
 export async function compileConfigCached(root: string, file = CONFIG_FILE, cacheDir: string): Promise<CompiledConfig> {
   const path = resolve(root, file);
   const key = keyOf(path);
@@ -68,7 +71,9 @@ export async function compileConfigCached(root: string, file = CONFIG_FILE, cach
   if (compiled.inputs) {
     const inputs = compiled.inputs.map((f) => ({ file: f, hash: fileHash(f) }));
     // A file that could not be read back cannot be checked next time: then nothing is kept.
-    if (inputs.every((i): i is Entry['inputs'][number] => i.hash !== undefined)) write(entryFile, { key, code: compiled.code, inputs });
+    if (inputs.every((i): i is Entry['inputs'][number] => i.hash !== undefined)) {
+      return { ...compiled, keep: () => write(entryFile, { key, code: compiled.code, inputs }) };
+    }
   }
   return compiled;
 }

@@ -17,6 +17,11 @@ export interface CompiledConfig {
   code: string;
   /** Every file esbuild read to make `code` (absolute paths); absent when one was not a plain file. */
   inputs?: string[];
+  /**
+   * Set when the compiled code came fresh and may be kept in the build cache: called by a build that
+   * succeeded, so that a refused or failed build leaves the site's folder as it found it.
+   */
+  keep?: () => void;
 }
 
 /**
