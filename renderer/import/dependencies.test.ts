@@ -23,6 +23,7 @@ describe('docImports', () => {
       "export { default as Card } from '@site/src/Card';",
       '',
       '```tsx',
+      "import 'core-js/stable';",
       "import { Widget } from 'widget-lib';",
       '```',
       '',
@@ -33,6 +34,8 @@ describe('docImports', () => {
       "export const year = 2024",
       '',
       "Prose quoting a line from 'x'.",
+      '```js',
+      "import unclosed from 'unclosed-fence';",
     ].join('\n');
     expect(docImports(page)).toEqual(['react-player', 'react-leaflet', 'leaflet', '@site/src']);
   });

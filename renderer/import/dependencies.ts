@@ -30,7 +30,7 @@ export function packageName(spec: string): string | undefined {
  * of a line outside code, so fenced code (where docs show imports of *their readers'* code) is removed first.
  */
 export function docImports(text: string): string[] {
-  const prose = text.replace(/^( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(\n\1\2[`~]*[ \t]*(?=\n|$)|$)/gm, '');
+  const prose = text.replace(/^( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(\n\1\2[`~]*[ \t]*(?=\n|$)|(?![\s\S]))/gm, '');
   // `import 'x'`, or `import`/`export` … `from 'x'` over several lines (but not past a blank line: that is prose).
   const statement = /^(?:import\s*['"]([^'"]+)['"]|(?:import|export)\b(?:(?!\n[ \t]*\n)[^'";])*?\bfrom\s*['"]([^'"]+)['"])/gm;
   const specs = [...prose.matchAll(statement)].map((m) => (m[1] ?? m[2])!);
@@ -77,7 +77,8 @@ export async function carryDependencies(src: string, out: string, cheatsheetReac
   const pkg = existsSync(pkgFile) ? (JSON.parse(readFileSync(pkgFile, 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> }) : {};
   const declared: Record<string, string> = { ...pkg.devDependencies, ...pkg.dependencies };
   const docs = walkFiles(join(out, 'content')).filter((f) => /\.mdx?$/.test(f));
-  const scripts = walkFiles(join(out, 'src')).filter((f) => SCRIPT.test(f) && !f.endsWith('.d.ts'));
+  // Components sit in src/ or beside the docs that use them (content/…/interactive-map/Map.js).
+  const scripts = [...walkFiles(join(out, 'content')), ...walkFiles(join(out, 'src'))].filter((f) => SCRIPT.test(f) && !f.endsWith('.d.ts'));
   const imported = new Set<string>(docs.flatMap((f) => docImports(readFileSync(f, 'utf8'))));
   for (const name of await scriptImports(scripts, out)) imported.add(name);
   const builtins = new Set(builtinModules);
