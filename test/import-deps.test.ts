@@ -2,7 +2,7 @@
 // a component imports `tiny-badge`, installed from a file: path so nothing needs the registry), and leaves out
 // what cheatsheet replaces; the new site then installs and builds with the component rendered.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -48,5 +48,17 @@ describe('cheatsheet import: npm dependencies', () => {
     expect(b.status, b.out).toBe(0);
     const html = readFileSync(join(out, 'build', 'docs', 'intro', 'index.html'), 'utf8');
     expect(html).toContain('<span class="tiny-badge">3 badges earned</span>');
+  });
+
+  it('stops on a package.json that is not JSON, naming it, before writing anything', () => {
+    const broken = join(work, 'broken-site');
+    cpSync(SITE, broken, { recursive: true });
+    writeFileSync(join(broken, 'package.json'), '{ "dependencies": { ');
+    const target = join(work, 'broken-out');
+    const r = run(process.execPath, [join(REPO, 'bin', 'cheatsheet.js'), 'import', broken, '--out', target], work);
+    expect(r.status).toBe(1);
+    expect(r.out).toContain('broken-site/package.json: not valid JSON');
+    expect(r.out).not.toMatch(/\n\s+at /);
+    expect(existsSync(target)).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { build, type Plugin } from 'esbuild';
 import { builtinModules } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { UserError } from '../errors.ts';
 import { walkFiles } from './content.ts';
 import type { Note } from './map-config.ts';
 
@@ -68,13 +69,28 @@ function rebase(range: string, src: string, out: string): string {
 
 const reactMajor = (range: string) => range.match(/(\d+)/)?.[1];
 
+export interface SitePackage {
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+}
+
+/** The Docusaurus site's package.json, read before anything is written so a broken one leaves no half import. */
+export function readSitePackage(src: string): SitePackage {
+  const file = join(src, 'package.json');
+  if (!existsSync(file)) return {};
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as SitePackage;
+  } catch (err) {
+    const shown = relative(process.cwd(), file);
+    throw new UserError('import', `not valid JSON: ${(err as Error).message}`, { location: { file: shown }, hint: 'Fix it (npm cannot read it either) and import again.' });
+  }
+}
+
 /**
  * Scans the new site's content/ and src/ (what the import copied) and returns the dependencies to write, with
  * notes on what was left out of the old package.json, imports it does not list, and a React it pins elsewhere.
  */
-export async function carryDependencies(src: string, out: string, cheatsheetReact: string): Promise<CarriedDependencies> {
-  const pkgFile = join(src, 'package.json');
-  const pkg = existsSync(pkgFile) ? (JSON.parse(readFileSync(pkgFile, 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> }) : {};
+export async function carryDependencies(src: string, out: string, pkg: SitePackage, cheatsheetReact: string): Promise<CarriedDependencies> {
   const declared: Record<string, string> = { ...pkg.devDependencies, ...pkg.dependencies };
   const docs = walkFiles(join(out, 'content')).filter((f) => /\.mdx?$/.test(f));
   // Components sit in src/ or beside the docs that use them (content/…/interactive-map/Map.js).

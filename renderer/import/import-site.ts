@@ -6,7 +6,7 @@ import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UserError } from '../errors.ts';
 import { configModule, sitePackageJson, uiStringFiles } from '../scaffold/init.ts';
 import { copyContent, foreignRoutes, walkFiles } from './content.ts';
-import { carryDependencies } from './dependencies.ts';
+import { carryDependencies, readSitePackage } from './dependencies.ts';
 import { loadModuleOrJson } from './evaluate.ts';
 import { mapConfig, type Note, type ThemeTranslations } from './map-config.ts';
 import { mapSidebars } from './map-sidebars.ts';
@@ -51,6 +51,7 @@ export async function importDocusaurus(srcArg: string, outArg?: string): Promise
   const src = resolve(srcArg);
   const out = resolve(outArg ?? `${basename(src)}-cheatsheet`);
   checkFolders(src, out);
+  const sitePackage = readSitePackage(src);
   const configName = CONFIG_NAMES.find((n) => existsSync(join(src, n)));
   if (!configName) throw new UserError('import', `${srcArg} has no docusaurus.config.{ts,js,mjs,cjs}: is it a Docusaurus site?`, { hint: 'Give the folder that holds docusaurus.config.js (or .ts).' });
   const evaluated = await loadModuleOrJson(join(src, configName), src);
@@ -110,7 +111,7 @@ export async function importDocusaurus(srcArg: string, outArg?: string): Promise
     const left = strings ? Object.keys(english).filter((k) => strings[k] === english[k]).length : Object.keys(english).length;
     notes.push({ what: `theme UI strings of ${l}`, file: `i18n/${l}.json`, todo: strings ? `cheatsheet has no translation for this locale: ${left} of ${Object.keys(english).length} strings are still in English (the rest came from code.json); translate them in the file.` : 'Written in English (cheatsheet has no translation for this locale yet): translate the file.' });
   }
-  const carried = await carryDependencies(src, out, cheatsheetReactVersion());
+  const carried = await carryDependencies(src, out, sitePackage, cheatsheetReactVersion());
   notes.push(...carried.notes);
   const pkg = sitePackageJson(out);
   if (pkg) writeFileSync(join(out, 'package.json'), withDependencies(pkg, carried.dependencies));
