@@ -143,7 +143,7 @@ export function copyContent(opts: {
   for (const [key, files] of unknownKeys) {
     notes.push({ what: `front matter \`${key}\` (${files.length} file${files.length > 1 ? 's' : ''})`, file: files[0]!, todo: 'Not known to this cheatsheet version: the build rejects it. Remove or rename it, or update cheatsheet once it supports Docusaurus front matter.' });
   }
-  if (mdx.length) notes.push({ what: `MDX files (${mdx.length})`, file: mdx[0]!, todo: 'Copied and built as MDX with the theme components (Tabs, Admonition, Details, CodeBlock, DocCardList); components of your own are rendered on the server and hydrated in the browser (the npm packages they import must be installed in the new site).' });
+  if (mdx.length) notes.push({ what: `MDX files (${mdx.length})`, file: mdx[0]!, todo: 'Copied and built as MDX with the theme components (Tabs, Admonition, Details, CodeBlock, DocCardList); components of your own are rendered on the server and hydrated in the browser (the npm packages they import are carried into package.json).' });
   for (const c of components) {
     const candidates = [c, ...['.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts', '/index.jsx', '/index.js'].map((e) => c + e)];
     const found = candidates.find((p) => existsSync(join(src, p)) && statSync(join(src, p)).isFile());

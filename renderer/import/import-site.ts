@@ -6,6 +6,7 @@ import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UserError } from '../errors.ts';
 import { configModule, sitePackageJson, uiStringFiles } from '../scaffold/init.ts';
 import { copyContent, foreignRoutes, walkFiles } from './content.ts';
+import { carryDependencies, readSitePackage } from './dependencies.ts';
 import { loadModuleOrJson } from './evaluate.ts';
 import { mapConfig, type Note, type ThemeTranslations } from './map-config.ts';
 import { mapSidebars } from './map-sidebars.ts';
@@ -50,6 +51,7 @@ export async function importDocusaurus(srcArg: string, outArg?: string): Promise
   const src = resolve(srcArg);
   const out = resolve(outArg ?? `${basename(src)}-cheatsheet`);
   checkFolders(src, out);
+  const sitePackage = readSitePackage(src);
   const configName = CONFIG_NAMES.find((n) => existsSync(join(src, n)));
   if (!configName) throw new UserError('import', `${srcArg} has no docusaurus.config.{ts,js,mjs,cjs}: is it a Docusaurus site?`, { hint: 'Give the folder that holds docusaurus.config.js (or .ts).' });
   const evaluated = await loadModuleOrJson(join(src, configName), src);
@@ -109,13 +111,28 @@ export async function importDocusaurus(srcArg: string, outArg?: string): Promise
     const left = strings ? Object.keys(english).filter((k) => strings[k] === english[k]).length : Object.keys(english).length;
     notes.push({ what: `theme UI strings of ${l}`, file: `i18n/${l}.json`, todo: strings ? `cheatsheet has no translation for this locale: ${left} of ${Object.keys(english).length} strings are still in English (the rest came from code.json); translate them in the file.` : 'Written in English (cheatsheet has no translation for this locale yet): translate the file.' });
   }
+  const carried = await carryDependencies(src, out, sitePackage, cheatsheetReactVersion());
+  notes.push(...carried.notes);
   const pkg = sitePackageJson(out);
-  if (pkg) writeFileSync(join(out, 'package.json'), pkg);
+  if (pkg) writeFileSync(join(out, 'package.json'), withDependencies(pkg, carried.dependencies));
   writeFileSync(join(out, '.gitignore'), 'node_modules/\nbuild/\n');
   const warnings = [...configWarnings, ...content.warnings];
   const report = reportText(out, content.pages, notes, warnings);
   writeFileSync(join(out, 'IMPORT-REPORT.md'), report);
   return { out, report, pages: content.pages, notes, warnings };
+}
+
+/** The React that site components share (the runtime's one copy), as the version cheatsheet depends on. */
+function cheatsheetReactVersion(): string {
+  const own = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  return own.dependencies?.react ?? '19';
+}
+
+/** The scaffold's package.json with the packages the docs and components import added beside `cheatsheet`. */
+function withDependencies(pkgText: string, carried: Record<string, string>): string {
+  const pkg = JSON.parse(pkgText) as { dependencies: Record<string, string> };
+  pkg.dependencies = { ...pkg.dependencies, ...carried };
+  return `${JSON.stringify(pkg, null, 2)}\n`;
 }
 
 /** Navbar and footer links into the blog or custom pages are dropped (nothing serves them here), each named. */
