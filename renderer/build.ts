@@ -18,7 +18,7 @@ import type { LocaleInfo, SiteData } from './shared/types.ts';
 import { prepareSite, Timer, type Phase } from './site/prepare.ts';
 import { checkSiteLinks, renderSiteOn, staticPaths } from './site/render.ts';
 import { WorkerPool } from './workers/pool.ts';
-import { buildThreads, DOCS_PER_EXTRA_THREAD } from './workers/threads.ts';
+import { buildThreads, DOCS_PER_EXTRA_THREAD, shareMarkdownFromEnv } from './workers/threads.ts';
 import { FolderOutput, MemoryOutput, type OutputFiles, type OutputSink } from './write.ts';
 import type { Naming } from './render/names.ts';
 
@@ -74,6 +74,8 @@ export interface BuildResult {
 export async function build(options: BuildOptions): Promise<BuildResult> {
   // Started first: the workers load their modules while the config loads and the browser code bundles.
   // A worker costs its start-up and a copy of the pipeline in memory: only worth it for real sites.
+  // A bad setting of the threads is refused before the output folder is locked (the pool reads it too).
+  shareMarkdownFromEnv();
   // A refused output folder is reported before any work; the lock is held until the output is swapped in.
   const release = options.write === false ? undefined : claimOutputDir(resolve(options.root), resolve(options.root, options.outDir ?? 'build'), options.configFile ?? 'site.config.ts', options.outDir ?? 'build');
   // A warm build (the cache holds the docs of a previous build) processes only what changed: on the main thread.

@@ -1,7 +1,7 @@
 // A build on several threads writes the same site as a build on one, byte for byte: workers process and
 // render their share of the pages, the main thread writes them all. A bad page fails the build with the
 // same problems (file, line, message) whichever thread processed it, and leaves the previous output as it was.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeSite, page, runCli, type CliResult } from './helpers/fixture-site.ts';
@@ -150,5 +150,14 @@ describe('build on several threads', () => {
     const r = runCli(['build', '--root', root], root, { CHEATSHEET_THREADS: 'two' });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('Invalid CHEATSHEET_THREADS "two": give a whole number from 1 to 64.');
+  });
+
+  it('refuses a CHEATSHEET_SHARE_MARKDOWN_FROM that is not a whole number, before touching the output', () => {
+    const root = makeSite(siteFiles());
+    const r = runCli(['build', '--root', root], root, { CHEATSHEET_SHARE_MARKDOWN_FROM: 'half' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('Invalid CHEATSHEET_SHARE_MARKDOWN_FROM "half": give a whole number of docs.');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(join(root, 'build'))).toBe(false);
   });
 });

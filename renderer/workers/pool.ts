@@ -18,7 +18,7 @@ import { makeIndex, type IndexJob } from '../search/build-search.ts';
 import type { LocaleIndexFiles } from '../search/local-index.ts';
 import type { PageScan } from '../links/check.ts';
 import type { RenderSetup, WorkerRequestBody, WorkerResponse } from './messages.ts';
-import { SHARED_MARKDOWN_DOCS_PER_THREAD } from './threads.ts';
+import { SHARED_MARKDOWN_DOCS_PER_THREAD, shareMarkdownFromEnv } from './threads.ts';
 
 // The Markdown pipeline (markdown-it, MDX, Shiki: a third of the start-up) is loaded when a first doc is
 // processed: a warm build, its docs in the build cache, may process none.
@@ -48,9 +48,6 @@ function mainThreadCpuMs(): number | undefined {
   }
 }
 
-/** From how many docs workers process pages too (default: SHARED_MARKDOWN_DOCS_PER_THREAD per thread). */
-export const SHARE_MARKDOWN_ENV = 'CHEATSHEET_SHARE_MARKDOWN_FROM';
-
 /** Pages per message to a worker: small enough that the threads finish together, large enough to amortise a reply. */
 const RENDER_BATCH = 4;
 
@@ -66,8 +63,7 @@ export class WorkerPool {
    */
   constructor(threads: number, options: { shareMarkdownFrom?: number } = {}) {
     // The environment variable moves the threshold for tests and measurements (small sites on every path).
-    const fromEnv = Number(process.env[SHARE_MARKDOWN_ENV] || NaN);
-    this.shareMarkdownFrom = options.shareMarkdownFrom ?? (Number.isInteger(fromEnv) && fromEnv >= 0 ? fromEnv : SHARED_MARKDOWN_DOCS_PER_THREAD * threads);
+    this.shareMarkdownFrom = options.shareMarkdownFrom ?? shareMarkdownFromEnv() ?? SHARED_MARKDOWN_DOCS_PER_THREAD * threads;
     const script = workerScript();
     const count = script ? Math.max(0, threads - 1) : 0;
     this.workers = Array.from({ length: count }, () => {

@@ -3,6 +3,7 @@
 // by the site's size: a worker costs its start-up and its own warm-up of the Markdown pipeline and React,
 // which a small site does not pay back (ARCHITECTURE.md, *Threads*, has the measurements).
 import { availableParallelism } from 'node:os';
+import { UserError } from '../errors.ts';
 
 /** The environment variable that sets the build's thread count, this thread included (1 = no worker). */
 export const THREADS_ENV = 'CHEATSHEET_THREADS';
@@ -25,6 +26,18 @@ export const MIN_DOCS_FOR_A_HIGHLIGHT_WORKER = 120;
  * for 0.15 s more; at 453 docs 0.4–0.5 s off the main thread (ARCHITECTURE.md, *Threads*).
  */
 export const SHARED_MARKDOWN_DOCS_PER_THREAD = 50;
+
+/** Moves that threshold, for tests and measurements: from this many docs in all. */
+export const SHARE_MARKDOWN_ENV = 'CHEATSHEET_SHARE_MARKDOWN_FROM';
+
+/** CHEATSHEET_SHARE_MARKDOWN_FROM as a number of docs; unset → undefined; anything but a whole number is refused. */
+export function shareMarkdownFromEnv(value = process.env[SHARE_MARKDOWN_ENV]): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d+$/.test(value)) {
+    throw new UserError('cli', `Invalid ${SHARE_MARKDOWN_ENV} "${value}": give a whole number of docs.`, { hint: `Workers process pages from that many docs; unset, from ${SHARED_MARKDOWN_DOCS_PER_THREAD} per thread.` });
+  }
+  return Number(value);
+}
 
 /** Threads for a build of a site with (at least) `docs` Markdown files, the main thread included. */
 export function buildThreads(docs: number, requested: number | undefined, cores = availableParallelism()): number {
