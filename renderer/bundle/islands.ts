@@ -36,8 +36,6 @@ export interface IslandBundle {
   scripts: Map<string, string>;
 }
 
-export const NO_ISLANDS: IslandBundle = { files: new Map(), scripts: new Map() };
-
 const require = createRequire(import.meta.url);
 const SHARED_REACT = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client'];
 
@@ -127,7 +125,7 @@ function missingPackage(text: string): string | undefined {
 const scriptName = (page: IslandPage, siteRoot: string) => `${page.locale}-${relative(siteRoot, page.absPath).replace(/\.mdx?$/, '').replace(/[^\w-]+/g, '-')}`;
 
 export async function bundleIslands(pages: IslandPage[], opts: { siteRoot: string; baseUrl: string; minify: boolean; naming: Naming }): Promise<IslandBundle> {
-  if (!pages.length) return NO_ISLANDS;
+  if (!pages.length) return { files: new Map(), scripts: new Map() };
   const pkg = packageRoot();
   const byKey = new Map(pages.map((p) => [p.key, p]));
   const byPath = new Map(pages.map((p) => [p.absPath, p]));

@@ -8,7 +8,7 @@ import { docHref, docSlash } from '../content/links.ts';
 import { lastUpdates } from '../check/git-times.ts';
 import { siteOrPackageDir } from '../paths.ts';
 import { bundleClient, type ClientBundle } from '../bundle/client.ts';
-import { bundleIslands, NO_ISLANDS, type IslandBundle, type IslandPage } from '../bundle/islands.ts';
+import type { IslandBundle, IslandPage } from '../bundle/islands.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
 import type { CompiledConfig } from '../config/compile.ts';
 import { loadConfig, type LoadedConfig } from '../config/load.ts';
@@ -199,6 +199,9 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
   return { paths, loaded, locales, strings, jobFor, content, templates, bundle, islands, table, search, naming, warnings, problems, ...(options.cache ? { cache: options.cache } : {}) };
 }
 
+/** No island scripts: most sites. Kept here so that a site without islands never loads their bundler. */
+const NO_ISLANDS: IslandBundle = { files: new Map(), scripts: new Map() };
+
 /** Bundles the island scripts of the docs that have islands and gives each doc its script's URL. */
 export async function islandsOf(site: Pick<PreparedSite, 'paths' | 'loaded' | 'content' | 'jobFor'> & { minify: boolean; naming: Naming }): Promise<IslandBundle> {
   const pages: IslandPage[] = [];
@@ -212,6 +215,10 @@ export async function islandsOf(site: Pick<PreparedSite, 'paths' | 'loaded' | 'c
       docs.set(key, doc.islands);
     }
   }
+  if (!pages.length) return NO_ISLANDS;
+  // Loaded only for a site with islands: it brings esbuild and the MDX compiler, which a warm build of a
+  // Markdown site (its config cached, no MDX page to process) otherwise never loads.
+  const { bundleIslands } = await import('../bundle/islands.ts');
   const bundle = await bundleIslands(pages, { siteRoot: site.paths.root, baseUrl: site.loaded.config.baseUrl, minify: site.minify, naming: site.naming });
   for (const [key, islands] of docs) islands.script = bundle.scripts.get(key);
   return bundle;
