@@ -4,7 +4,10 @@ import type { LoadedConfig } from '../config/load.ts';
 import type { RouteTable } from '../routes/route-table.ts';
 import type { LocaleInfo, SearchSettings } from '../shared/types.ts';
 import { localeBase } from '../shared/locale-urls.ts';
-import { buildLocalIndex, indexFiles, type LocaleIndexFiles } from './local-index.ts';
+import { createHash } from 'node:crypto';
+import { searchLanguageOf } from '../shared/search-lang.ts';
+import { assembleIndex, indexFiles, type IndexPage, type LocaleIndexFiles } from './local-index.ts';
+import { PageAnalyser, pagesOf, type PageTerms } from './page-terms.ts';
 import { openSearchLink, openSearchXml } from './opensearch.ts';
 import { buildRecords, docsTagOf, type SearchRecord } from './records.ts';
 
@@ -21,6 +24,12 @@ export const SEARCH_PAGE_PATH = 'search';
 export interface IndexCache {
   get(locale: string, input: string): LocaleIndexFiles | undefined;
   set(locale: string, input: string, index: LocaleIndexFiles): void;
+  /** The terms of the locale's pages kept by the last build, by page key (pageKeyOf). */
+  pageTerms(locale: string): Map<string, PageTerms>;
+  /** Keeps the terms of the locale's pages for the next build; `analysed` of them were made by this one. */
+  setPageTerms(locale: string, terms: Map<string, PageTerms>, analysed: number): void;
+  /** The locale's index came from the cache: the terms of its pages stay as they are. */
+  keepPageTerms(locale: string): void;
 }
 
 /** What one locale's local index is made from. */
@@ -31,62 +40,107 @@ export interface IndexJob {
   baseUrl: string;
   /** The records and URLs as JSON: the build cache's key, and what a worker thread is sent ('' when not needed). */
   input: string;
+  /** With the build cache: each page's key (records.ts's pages, in order), by which its terms are kept. */
+  pageKeys?: string[];
+  /** Terms of pages analysed by an earlier build, by page key: those pages are not analysed again. */
+  known?: Map<string, PageTerms>;
+}
+
+/** A locale's index, and (when the job had page keys) the terms of its pages by key. */
+export interface MadeIndex {
+  index: LocaleIndexFiles;
+  terms: Map<string, PageTerms>;
+  /** Pages whose terms were made here rather than taken from `known`. */
+  analysed: number;
 }
 
 /** Builds local indexes, in job order (on several threads in a build: renderer/workers/pool.ts). */
-export type IndexBuilder = (jobs: IndexJob[]) => Promise<LocaleIndexFiles[]>;
+export type IndexBuilder = (jobs: IndexJob[]) => Promise<MadeIndex[]>;
 
-export function makeIndex(job: Pick<IndexJob, 'locale' | 'records' | 'siteUrl' | 'baseUrl'>): LocaleIndexFiles {
-  return indexFiles(buildLocalIndex(job.records, job.siteUrl, job.locale), job.locale, job.baseUrl);
+/** A page's key: its records as JSON (what its terms are made from, with the locale's language). */
+const pageKeyOf = (locale: string, json: string) => createHash('sha256').update(locale).update('\0').update(json).digest('base64url').slice(0, 24);
+
+export function makeIndex(job: Omit<IndexJob, 'input'>): MadeIndex {
+  const analyser = new PageAnalyser(searchLanguageOf(job.locale));
+  const terms = new Map<string, PageTerms>();
+  let analysed = 0;
+  const pages = pagesOf(job.records).map((records, i): IndexPage => {
+    const key = job.pageKeys?.[i];
+    let page = key === undefined ? undefined : job.known?.get(key);
+    if (!page) {
+      page = analyser.analyse(records);
+      analysed++;
+    }
+    if (key !== undefined) terms.set(key, page);
+    return { records, terms: page };
+  });
+  return { index: indexFiles(assembleIndex(pages, job.siteUrl, job.locale), job.locale, job.baseUrl), terms, analysed };
 }
 
-/** makeIndex on another thread, from a job's `input`. */
-export function makeIndexFromInput(locale: string, input: string): LocaleIndexFiles {
+/** makeIndex on another thread, from a job's `input` and page keys (the terms of every page are made there). */
+export function makeIndexFromInput(locale: string, input: string, pageKeys?: string[]): MadeIndex {
   const [records, siteUrl, baseUrl] = JSON.parse(input) as [SearchRecord[], string, string];
-  return makeIndex({ locale, records, siteUrl, baseUrl });
+  return makeIndex({ locale, records, siteUrl, baseUrl, ...(pageKeys ? { pageKeys } : {}) });
 }
 
 /**
  * The local index jobs of the site: one per locale, none when Algolia is the engine. One at a time, so that
  * the records of a locale whose index is in the cache are garbage before the next locale's are made.
+ * `withInput`: the JSON a worker is sent and the build cache keys the index by; `keyed`: page keys too.
  */
-function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, withInput: boolean): Generator<IndexJob> {
+function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, withInput: boolean, keyed: boolean): Generator<IndexJob> {
   const { config } = loaded;
   if (config.themeConfig.algolia) return;
   const docsTag = docsTagOf(config.docs.pluginId, config.docs.version.name);
   for (const l of locales) {
     const records = buildRecords(table, l.code, { siteUrl: config.url, docsTag });
-    yield { locale: l.code, records, siteUrl: config.url, baseUrl: config.baseUrl, input: withInput ? JSON.stringify([records, config.url, config.baseUrl]) : '' };
+    const job: IndexJob = { locale: l.code, records, siteUrl: config.url, baseUrl: config.baseUrl, input: '' };
+    if (keyed) {
+      // Each page's records as JSON, once: joined, they are the records' JSON (JSON.stringify of an array).
+      const pageJson = pagesOf(records).map((page) => JSON.stringify(page).slice(1, -1));
+      job.pageKeys = pageJson.map((json) => pageKeyOf(l.code, json));
+      job.input = `[[${pageJson.join(',')}],${JSON.stringify(config.url)},${JSON.stringify(config.baseUrl)}]`;
+    } else if (withInput) job.input = JSON.stringify([records, config.url, config.baseUrl]);
+    yield job;
   }
 }
 
-/** The search stage on this thread. */
+/** The search stage on this thread: a page whose records did not change since the last build is not analysed again. */
 export function buildSearch(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, cache?: IndexCache): SearchAssets {
   const indexes = new Map<string, LocaleIndexFiles>();
-  for (const job of indexJobs(loaded, locales, table, cache !== undefined)) {
+  for (const job of indexJobs(loaded, locales, table, cache !== undefined, cache !== undefined)) {
     let index = cache?.get(job.locale, job.input);
-    if (!index) {
-      index = makeIndex(job);
+    if (index) cache!.keepPageTerms(job.locale);
+    else {
+      const made = makeIndex(cache ? { ...job, known: cache.pageTerms(job.locale) } : job);
+      index = made.index;
       cache?.set(job.locale, job.input, index);
+      cache?.setPageTerms(job.locale, made.terms, made.analysed);
     }
     indexes.set(job.locale, index);
   }
   return searchAssets(loaded, locales, table, indexes);
 }
 
-/** The search stage with the indexes not in the cache made by `builder` (the build: on every thread). */
+/**
+ * The search stage with the indexes not in the cache made by `builder` (the build: on every thread). A
+ * build on several threads is a cold one: every page is analysed, its terms kept for the next build.
+ */
 export async function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, cache?: IndexCache): Promise<SearchAssets> {
   const indexes = new Map<string, LocaleIndexFiles>();
   const missing: IndexJob[] = [];
-  for (const job of indexJobs(loaded, locales, table, true)) {
+  for (const job of indexJobs(loaded, locales, table, true, cache !== undefined)) {
     const index = cache?.get(job.locale, job.input);
-    if (index) indexes.set(job.locale, index);
-    else missing.push(job);
+    if (index) {
+      cache!.keepPageTerms(job.locale);
+      indexes.set(job.locale, index);
+    } else missing.push(job);
   }
-  (await builder(missing)).forEach((index, i) => {
+  (await builder(missing)).forEach((made, i) => {
     const job = missing[i]!;
-    cache?.set(job.locale, job.input, index);
-    indexes.set(job.locale, index);
+    cache?.set(job.locale, job.input, made.index);
+    cache?.setPageTerms(job.locale, made.terms, made.analysed);
+    indexes.set(job.locale, made.index);
   });
   return searchAssets(loaded, locales, table, indexes);
 }

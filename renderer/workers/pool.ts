@@ -14,8 +14,7 @@ import type { DocJob, DocResult, processDoc as ProcessDoc } from '../content/pro
 import { UserError } from '../errors.ts';
 import { packageRoot } from '../paths.ts';
 import { renderedRoute, renderPages, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
-import { makeIndex, type IndexJob } from '../search/build-search.ts';
-import type { LocaleIndexFiles } from '../search/local-index.ts';
+import { makeIndex, type IndexJob, type MadeIndex } from '../search/build-search.ts';
 import type { PageScan } from '../links/check.ts';
 import type { RenderSetup, WorkerRequestBody, WorkerResponse } from './messages.ts';
 import { SHARED_MARKDOWN_DOCS_PER_THREAD, shareMarkdownFromEnv } from './threads.ts';
@@ -252,14 +251,14 @@ export class WorkerPool {
    * Builds the local search indexes of several locales on every thread, one locale per message: the
    * search stage, which the main thread would otherwise spend alone while the workers wait for pages.
    */
-  async buildIndexes(jobs: IndexJob[]): Promise<LocaleIndexFiles[]> {
-    let indexes: LocaleIndexFiles[] = [];
+  async buildIndexes(jobs: IndexJob[]): Promise<MadeIndex[]> {
+    let indexes: MadeIndex[] = [];
     await this.timed(`search indexes of ${jobs.length} locales`, async () => {
       indexes = await this.drainAll(
         jobs,
         1,
         (job) => makeIndex(job),
-        async (worker, batch) => ((await this.ask(worker, { type: 'search-index', jobs: batch.map((j) => ({ locale: j.locale, input: j.input })) })) as Extract<WorkerResponse, { type: 'search-index' }>).indexes,
+        async (worker, batch) => ((await this.ask(worker, { type: 'search-index', jobs: batch.map((j) => ({ locale: j.locale, input: j.input, ...(j.pageKeys ? { pageKeys: j.pageKeys } : {}) })) })) as Extract<WorkerResponse, { type: 'search-index' }>).indexes,
       );
     });
     return indexes;
