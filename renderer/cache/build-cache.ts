@@ -65,7 +65,8 @@ export interface OpenCacheOptions {
 
 export class BuildCache implements DocCache, AppCache {
   readonly stats: CacheStats = { docs: { cached: 0, processed: 0 }, pages: { cached: 0, rendered: 0 }, search: { cached: 0, built: 0 }, searchPages: { cached: 0, analysed: 0 } };
-  private readonly pipeline: string;
+  /** The version of the code that makes pages (keys.ts): also what names the search index entries. */
+  readonly pipeline: string;
   private readonly docs: Pack<DocEntry>;
   private readonly apps: Pack<string>;
   private readonly indexes: Pack<IndexFilesValue>;

@@ -28,8 +28,8 @@ export type WorkerRequestBody =
   | { type: 'highlight'; blocks: CodeBlock[]; themes: CodeThemes }
   | { type: 'render-setup'; setup: RenderSetup }
   | { type: 'render'; routes: RenderableRoute[] }
-  /** Local search indexes: per locale, its records and URLs as JSON (IndexJob's `input`) and its page keys. */
-  | { type: 'search-index'; jobs: { locale: string; input: string; pageKeys?: string[] }[] };
+  /** Local search indexes: per locale, its records and URLs as JSON (IndexJob's `input`), its entry's hash and its page keys. */
+  | { type: 'search-index'; jobs: { locale: string; input: string; hash?: string; pageKeys?: string[] }[] };
 export type WorkerRequest = WorkerRequestBody & { id: number };
 
 /** A user error thrown in a worker, with everything the terminal and `check --format json` show of it. */
