@@ -25,9 +25,10 @@ function kb(bytes: number): string {
 
 export const MAX_THREADS = 64;
 
-/** `pages 0 rendered, 456 from cache; docs 0 processed, 456 from cache; search indexes 0 built, 3 from cache` */
-function cacheLine({ pages, docs, search }: CacheStats): string {
-  return `pages ${pages.rendered} rendered, ${pages.cached} from cache; docs ${docs.processed} processed, ${docs.cached} from cache; search indexes ${search.built} built, ${search.cached} from cache`;
+/** `pages 0 rendered, 456 from cache; docs 0 processed, 456 from cache; search indexes 0 built, 3 from cache` (+ their pages) */
+function cacheLine({ pages, docs, search, searchPages }: CacheStats): string {
+  const line = `pages ${pages.rendered} rendered, ${pages.cached} from cache; docs ${docs.processed} processed, ${docs.cached} from cache; search indexes ${search.built} built, ${search.cached} from cache`;
+  return search.built ? `${line} (pages analysed ${searchPages.analysed}, ${searchPages.cached} from cache)` : line;
 }
 
 /** `--threads` (else CHEATSHEET_THREADS): a whole number of threads, this one included. */

@@ -3,10 +3,11 @@
 // and `cheatsheet search push` against a stand-in Algolia server.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { build } from '../renderer/build.ts';
+import { indexHash } from '../renderer/search/build-search.ts';
 import { payloadOf as resolvePayload } from './helpers/payload.ts';
 import { startAlgoliaMock, type AlgoliaMock } from './helpers/algolia-mock.ts';
 import { REPO, makeSite, minimalContent, runCli } from './helpers/fixture-site.ts';
@@ -33,8 +34,9 @@ describe('search in the built site (local engine)', () => {
     const indexUrl = data.search.indexUrl!;
     expect(indexUrl).toMatch(new RegExp(`^/aws-cheatsheet/assets/search/index\\.${locale}\\.[0-9a-f]{10}\\.json$`));
     const file = join(site(), indexUrl.slice('/aws-cheatsheet/'.length));
-    const text = readFileSync(file, 'utf8');
-    expect(indexUrl).toContain(createHash('sha256').update(text).digest('hex').slice(0, 10));
+    // Named by a hash of what it is made from (records, URLs, the code: see the test below), not of its
+    // own bytes, so that pages naming it render while it is built.
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ v: 2, dir: `${locale}/` });
     // Loaded on intent only: no preload or script of the page asks for it.
     hasNot(html, `href="${indexUrl}"`);
     hasNot(html, `src="${indexUrl}"`);
@@ -72,6 +74,29 @@ describe('search in the built site (local engine)', () => {
       // Each part is named by its content's hash, so it can be cached for good.
       for (const file of listed) expect(file).toBe(`${createHash('sha256').update(read(`assets/search/${locale}/${file}`)).digest('hex').slice(0, 12)}.json`);
     }
+  });
+});
+
+describe('the local index entry\'s name', () => {
+  const entryNames = async (root: string) => {
+    const result = await build({ root, write: false, bundle: false });
+    return [...result.files.keys()].filter((f) => /^assets\/search\/index\./.test(f)).sort();
+  };
+  it('stays while the records do, and changes with them', async () => {
+    const root = makeSite(minimalContent);
+    const first = await entryNames(root);
+    expect(first).toHaveLength(2);
+    expect(await entryNames(root)).toEqual(first);
+    writeFileSync(join(root, 'content/en/compute/ec2.md'), readFileSync(join(root, 'content/en/compute/ec2.md'), 'utf8').replace('Virtual machines.', 'Virtual machines, by the second.'));
+    const edited = await entryNames(root);
+    // The English entry has a new name; the Portuguese one, whose records did not change, keeps its own.
+    expect(edited.filter((f) => first.includes(f))).toEqual(first.filter((f) => f.includes('.pt-BR.')));
+    expect(edited).toHaveLength(2);
+  });
+  it('changes with the code that makes the index (the pipeline key), not only with the records', () => {
+    expect(indexHash('code-a', 'en', '[[],"u","/"]')).not.toBe(indexHash('code-b', 'en', '[[],"u","/"]'));
+    expect(indexHash('code-a', 'en', '[[],"u","/"]')).not.toBe(indexHash('code-a', 'es', '[[],"u","/"]'));
+    expect(indexHash('code-a', 'en', '[[],"u","/"]')).toMatch(/^[0-9a-f]{10}$/);
   });
 });
 

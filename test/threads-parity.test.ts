@@ -145,6 +145,29 @@ describe('build on several threads', () => {
     expect([...first].filter(([f, bytes]) => !bytes.equals(second.get(f)!)).map(([f]) => f)).toEqual([]);
   });
 
+  it('keeps the search terms its workers made: a one-page edit analyses that page alone, and writes a clean build\'s index', () => {
+    const root = makeSite(siteFiles());
+    const cold = build(root, 3, 'build', true);
+    expect(cold.status, cold.stderr).toBe(0);
+    // Two locales on three threads: the indexes are made by the workers alone (beside the render, which the
+    // main thread keeps going), and each sends its pages' terms back.
+    const indexes = /pool: 2 items, per thread (\d+) \/ (\d+) \/ (\d+)/.exec(cold.stderr);
+    expect(indexes?.slice(1).map(Number), cold.stderr).toEqual([0, expect.any(Number), expect.any(Number)]);
+    expect(Number(indexes![2]) + Number(indexes![3])).toBe(2);
+    expect(cold.stdout).toContain('search indexes 2 built, 0 from cache (pages analysed 62, 0 from cache)');
+    writeFileSync(join(root, 'content/en/compute/page-4.md'), page('compute 4 en', '## Section 4\n\nText rewritten with other words: elastic, block, storage.', 'sidebar_position: 5\n'));
+    const warm = build(root, 3, 'build', true);
+    expect(warm.status, warm.stderr).toBe(0);
+    expect(warm.stdout).toContain('search indexes 1 built, 1 from cache (pages analysed 1, 30 from cache)');
+    const clean = build(root, 1, 'clean');
+    expect(clean.status, clean.stderr).toBe(0);
+    const search = (dir: string) => new Map([...files(join(root, dir))].filter(([f]) => f.startsWith('assets/search/') || f.startsWith('assets/site/')));
+    const got = search('build');
+    const want = search('clean');
+    expect([...got.keys()].sort()).toEqual([...want.keys()].sort());
+    expect([...want].filter(([f, bytes]) => !bytes.equals(got.get(f)!)).map(([f]) => f)).toEqual([]);
+  });
+
   it('takes its thread count from CHEATSHEET_THREADS, refusing anything but a whole number', () => {
     const root = makeSite(siteFiles());
     const r = runCli(['build', '--root', root], root, { CHEATSHEET_THREADS: 'two' });

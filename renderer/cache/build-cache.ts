@@ -5,7 +5,9 @@
 //   - pages: a page's server-rendered markup (what React renders, the costly part of a page) by its route
 //     data, its locale's site data, the templates and the pipeline; the document around it is always made
 //     afresh, so the URLs of files that change with any edit (route manifest, search index) cost nothing;
-//   - search: a locale's local index by its records and settings.
+//   - search: a locale's local index by its records and settings, and the terms of each of its pages (one
+//     entry per locale, the pages' terms by the page's records), from which an index is assembled when
+//     some pages changed: only those are analysed again.
 // Lives in `<site>/.cheatsheet-cache/` (see README, "Build cache"); a missing or unreadable cache is a cold build.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { usesMdx } from '../content/mdx/detect.ts';
 import type { AppCache } from '../render/render-pages.ts';
 import type { IndexCache } from '../search/build-search.ts';
 import type { LocaleIndexFiles } from '../search/local-index.ts';
+import type { PageTerms } from '../search/page-terms.ts';
 import type { RouteData, SiteData } from '../shared/types.ts';
 import { filesKey, hashOf, pipelineKey, siteFileList } from './keys.ts';
 import { Pack } from './pack.ts';
@@ -26,6 +29,8 @@ export interface CacheStats {
   docs: { cached: number; processed: number };
   pages: { cached: number; rendered: number };
   search: { cached: number; built: number };
+  /** Pages whose search terms were kept from the last build, and pages analysed (for indexes that were built). */
+  searchPages: { cached: number; analysed: number };
 }
 
 /**
@@ -47,6 +52,7 @@ const isIndex = (v: unknown): v is IndexFilesValue =>
   typeof v === 'object' && v !== null && typeof (v as IndexFilesValue).entry?.file === 'string' && (v as IndexFilesValue).parts instanceof Map;
 
 type IndexFilesValue = LocaleIndexFiles;
+const isTermsMap = (v: unknown): v is Map<string, PageTerms> => v instanceof Map;
 
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
 
@@ -58,11 +64,13 @@ export interface OpenCacheOptions {
 }
 
 export class BuildCache implements DocCache, AppCache {
-  readonly stats: CacheStats = { docs: { cached: 0, processed: 0 }, pages: { cached: 0, rendered: 0 }, search: { cached: 0, built: 0 } };
-  private readonly pipeline: string;
+  readonly stats: CacheStats = { docs: { cached: 0, processed: 0 }, pages: { cached: 0, rendered: 0 }, search: { cached: 0, built: 0 }, searchPages: { cached: 0, analysed: 0 } };
+  /** The version of the code that makes pages (keys.ts): also what names the search index entries. */
+  readonly pipeline: string;
   private readonly docs: Pack<DocEntry>;
   private readonly apps: Pack<string>;
   private readonly indexes: Pack<IndexFilesValue>;
+  private readonly pageTerms: Pack<Map<string, PageTerms>>;
   private readonly siteKeys = new WeakMap<SiteData, string>();
   private templates = '';
   private chunkOf = new Map<string, string>();
@@ -78,6 +86,7 @@ export class BuildCache implements DocCache, AppCache {
     this.docs = new Pack(join(options.dir, 'docs'), `${this.pipeline}:${siteFileList(options.root, options.outDir)}`, isDocEntry);
     this.apps = new Pack(join(options.dir, 'pages'), this.pipeline, isString);
     this.indexes = new Pack(join(options.dir, 'search'), this.pipeline, isIndex);
+    this.pageTerms = new Pack(join(options.dir, 'search-pages'), this.pipeline, isTermsMap);
   }
 
   /** The cache holds the docs of an earlier build of the same files: most will not need processing. */
@@ -175,6 +184,13 @@ export class BuildCache implements DocCache, AppCache {
       this.indexes.set(hashOf(locale, input), index);
       this.stats.search.built++;
     },
+    pageTerms: (locale) => this.pageTerms.get(pageTermsKey(locale)) ?? new Map(),
+    setPageTerms: (locale, terms, analysed) => {
+      this.pageTerms.set(pageTermsKey(locale), terms);
+      this.stats.searchPages.analysed += analysed;
+      this.stats.searchPages.cached += terms.size - analysed;
+    },
+    keepPageTerms: (locale) => this.pageTerms.keep(pageTermsKey(locale)),
   };
 
   /** Keeps what this build made for the next one (after a successful build). */
@@ -182,6 +198,7 @@ export class BuildCache implements DocCache, AppCache {
     this.docs.save();
     this.apps.save();
     this.indexes.save();
+    this.pageTerms.save();
   }
 
   /** Drops what this build made (it failed); a no-op after save(). */
@@ -189,8 +206,12 @@ export class BuildCache implements DocCache, AppCache {
     this.docs.discard();
     this.apps.discard();
     this.indexes.discard();
+    this.pageTerms.discard();
   }
 }
+
+/** One entry per locale: its pages' terms, replaced whole when any page changes. */
+const pageTermsKey = (locale: string) => hashOf('page-terms', locale);
 
 function fileHash(file: string): string | undefined {
   try {

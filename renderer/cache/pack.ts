@@ -56,6 +56,11 @@ export class Pack<T> {
     }
   }
 
+  /** Keeps the entry under `key` (if there is one) for the next build without reading it. */
+  keep(key: string): void {
+    if (this.known.has(key)) this.used.add(key);
+  }
+
   /** Keeps `value` under `key` for the next build: written now, part of the cache once `save()` runs. */
   set(key: string, value: T): void {
     if (!this.ensureStaging()) return;

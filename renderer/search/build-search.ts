@@ -4,7 +4,10 @@ import type { LoadedConfig } from '../config/load.ts';
 import type { RouteTable } from '../routes/route-table.ts';
 import type { LocaleInfo, SearchSettings } from '../shared/types.ts';
 import { localeBase } from '../shared/locale-urls.ts';
-import { buildLocalIndex, indexFiles, type LocaleIndexFiles } from './local-index.ts';
+import { createHash } from 'node:crypto';
+import { searchLanguageOf } from '../shared/search-lang.ts';
+import { assembleIndex, indexEntryFile, indexFiles, type IndexPage, type LocaleIndexFiles } from './local-index.ts';
+import { PageAnalyser, pagesOf, type PageTerms } from './page-terms.ts';
 import { openSearchLink, openSearchXml } from './opensearch.ts';
 import { buildRecords, docsTagOf, type SearchRecord } from './records.ts';
 
@@ -12,6 +15,11 @@ export interface SearchAssets {
   files: Map<string, string>;
   settings: Map<string, SearchSettings>;
   extraHead: (locale: string) => string;
+  /**
+   * Index files still being made (the build, on its worker threads while pages render: their settings
+   * already name them); the caller writes them once this settles.
+   */
+  pending?: Promise<Map<string, string>>;
 }
 
 /** The route of the search page below a locale's base (the route table always has it). */
@@ -21,6 +29,12 @@ export const SEARCH_PAGE_PATH = 'search';
 export interface IndexCache {
   get(locale: string, input: string): LocaleIndexFiles | undefined;
   set(locale: string, input: string, index: LocaleIndexFiles): void;
+  /** The terms of the locale's pages kept by the last build, by page key (pageKeyOf). */
+  pageTerms(locale: string): Map<string, PageTerms>;
+  /** Keeps the terms of the locale's pages for the next build; `analysed` of them were made by this one. */
+  setPageTerms(locale: string, terms: Map<string, PageTerms>, analysed: number): void;
+  /** The locale's index came from the cache: the terms of its pages stay as they are. */
+  keepPageTerms(locale: string): void;
 }
 
 /** What one locale's local index is made from. */
@@ -31,68 +45,148 @@ export interface IndexJob {
   baseUrl: string;
   /** The records and URLs as JSON: the build cache's key, and what a worker thread is sent ('' when not needed). */
   input: string;
+  /** The hash in the entry's name (indexHash), when it is known before the index is made. */
+  hash?: string;
+  /** With the build cache: each page's key (records.ts's pages, in order), by which its terms are kept. */
+  pageKeys?: string[];
+  /** Terms of pages analysed by an earlier build, by page key: those pages are not analysed again. */
+  known?: Map<string, PageTerms>;
+}
+
+/** A locale's index, and (when the job had page keys) the terms of its pages by key. */
+export interface MadeIndex {
+  index: LocaleIndexFiles;
+  terms: Map<string, PageTerms>;
+  /** Pages whose terms were made here rather than taken from `known`. */
+  analysed: number;
 }
 
 /** Builds local indexes, in job order (on several threads in a build: renderer/workers/pool.ts). */
-export type IndexBuilder = (jobs: IndexJob[]) => Promise<LocaleIndexFiles[]>;
+export type IndexBuilder = (jobs: IndexJob[]) => Promise<MadeIndex[]>;
 
-export function makeIndex(job: Pick<IndexJob, 'locale' | 'records' | 'siteUrl' | 'baseUrl'>): LocaleIndexFiles {
-  return indexFiles(buildLocalIndex(job.records, job.siteUrl, job.locale), job.locale, job.baseUrl);
+/**
+ * The hash in a local index's entry name, from what the index is made from (its records and URLs, as JSON)
+ * and from the code that makes it (`codeKey`: the pipeline key), not from the index itself: so it is known
+ * before the index is built, and pages, whose site data names it, render meanwhile. Same sources and same
+ * code make the same index, so the name still changes whenever the entry's contents do.
+ */
+export function indexHash(codeKey: string, locale: string, input: string): string {
+  return createHash('sha256').update(codeKey).update('\0').update(locale).update('\0').update(input).digest('hex').slice(0, 10);
 }
 
-/** makeIndex on another thread, from a job's `input`. */
-export function makeIndexFromInput(locale: string, input: string): LocaleIndexFiles {
+/** A page's key: its records as JSON (what its terms are made from, with the locale's language). */
+const pageKeyOf = (locale: string, json: string) => createHash('sha256').update(locale).update('\0').update(json).digest('base64url').slice(0, 24);
+
+export function makeIndex(job: Omit<IndexJob, 'input'>): MadeIndex {
+  const analyser = new PageAnalyser(searchLanguageOf(job.locale));
+  const terms = new Map<string, PageTerms>();
+  let analysed = 0;
+  const pages = pagesOf(job.records).map((records, i): IndexPage => {
+    const key = job.pageKeys?.[i];
+    let page = key === undefined ? undefined : job.known?.get(key);
+    if (!page) {
+      page = analyser.analyse(records);
+      analysed++;
+    }
+    if (key !== undefined) terms.set(key, page);
+    return { records, terms: page };
+  });
+  return { index: indexFiles(assembleIndex(pages, job.siteUrl, job.locale), job.locale, job.baseUrl, job.hash), terms, analysed };
+}
+
+/** makeIndex on another thread, from a job's `input`, entry hash and page keys (the terms of every page are made there). */
+export function makeIndexFromInput(locale: string, input: string, hash?: string, pageKeys?: string[]): MadeIndex {
   const [records, siteUrl, baseUrl] = JSON.parse(input) as [SearchRecord[], string, string];
-  return makeIndex({ locale, records, siteUrl, baseUrl });
+  return makeIndex({ locale, records, siteUrl, baseUrl, ...(hash ? { hash } : {}), ...(pageKeys ? { pageKeys } : {}) });
 }
 
 /**
  * The local index jobs of the site: one per locale, none when Algolia is the engine. One at a time, so that
  * the records of a locale whose index is in the cache are garbage before the next locale's are made.
+ * `withInput`: the JSON a worker is sent and the build cache keys the index by; `keyed`: page keys too;
+ * `codeKey` (called once, only for a local index): entry names derived from the input (indexHash).
  */
-function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, withInput: boolean): Generator<IndexJob> {
+function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, withInput: boolean, keyed: boolean, codeKey?: () => string): Generator<IndexJob> {
   const { config } = loaded;
   if (config.themeConfig.algolia) return;
+  const code = codeKey?.();
   const docsTag = docsTagOf(config.docs.pluginId, config.docs.version.name);
   for (const l of locales) {
     const records = buildRecords(table, l.code, { siteUrl: config.url, docsTag });
-    yield { locale: l.code, records, siteUrl: config.url, baseUrl: config.baseUrl, input: withInput ? JSON.stringify([records, config.url, config.baseUrl]) : '' };
+    const job: IndexJob = { locale: l.code, records, siteUrl: config.url, baseUrl: config.baseUrl, input: '' };
+    if (keyed) {
+      // Each page's records as JSON, once: joined, they are the records' JSON (JSON.stringify of an array).
+      const pageJson = pagesOf(records).map((page) => JSON.stringify(page).slice(1, -1));
+      job.pageKeys = pageJson.map((json) => pageKeyOf(l.code, json));
+      job.input = `[[${pageJson.join(',')}],${JSON.stringify(config.url)},${JSON.stringify(config.baseUrl)}]`;
+    } else if (withInput || code !== undefined) job.input = JSON.stringify([records, config.url, config.baseUrl]);
+    if (code !== undefined) job.hash = indexHash(code, l.code, job.input);
+    yield job;
   }
 }
 
-/** The search stage on this thread. */
-export function buildSearch(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, cache?: IndexCache): SearchAssets {
+/** The search stage on this thread: a page whose records did not change since the last build is not analysed again. */
+export function buildSearch(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, cache?: IndexCache, codeKey?: () => string): SearchAssets {
   const indexes = new Map<string, LocaleIndexFiles>();
-  for (const job of indexJobs(loaded, locales, table, cache !== undefined)) {
+  for (const job of indexJobs(loaded, locales, table, cache !== undefined, cache !== undefined, codeKey)) {
     let index = cache?.get(job.locale, job.input);
-    if (!index) {
-      index = makeIndex(job);
+    if (index) cache!.keepPageTerms(job.locale);
+    else {
+      const made = makeIndex(cache ? { ...job, known: cache.pageTerms(job.locale) } : job);
+      index = made.index;
       cache?.set(job.locale, job.input, index);
+      cache?.setPageTerms(job.locale, made.terms, made.analysed);
     }
     indexes.set(job.locale, index);
   }
-  return searchAssets(loaded, locales, table, indexes);
+  const search = searchAssets(loaded, locales, table, new Map([...indexes].map(([locale, index]) => [locale, index.entry.url])));
+  for (const index of indexes.values()) addIndexFiles(search.files, index);
+  return search;
 }
 
-/** The search stage with the indexes not in the cache made by `builder` (the build: on every thread). */
-export async function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, cache?: IndexCache): Promise<SearchAssets> {
-  const indexes = new Map<string, LocaleIndexFiles>();
+/**
+ * The search stage with the indexes not in the cache made by `builder` (the build: on its worker threads),
+ * which is not waited for: the entries' names are derived from their input (`codeKey`), so the settings
+ * name them at once, and the files come in `pending`. A build on several threads is a cold one: every page
+ * is analysed, its terms kept for the next build.
+ */
+export function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, codeKey: () => string, cache?: IndexCache): SearchAssets {
+  const ready: LocaleIndexFiles[] = [];
+  const urls = new Map<string, string>();
   const missing: IndexJob[] = [];
-  for (const job of indexJobs(loaded, locales, table, true)) {
+  for (const job of indexJobs(loaded, locales, table, true, cache !== undefined, codeKey)) {
+    urls.set(job.locale, job.baseUrl + indexEntryFile(job.locale, job.hash!));
     const index = cache?.get(job.locale, job.input);
-    if (index) indexes.set(job.locale, index);
-    else missing.push(job);
+    if (index) {
+      cache!.keepPageTerms(job.locale);
+      ready.push(index);
+    } else missing.push(job);
   }
-  (await builder(missing)).forEach((index, i) => {
-    const job = missing[i]!;
-    cache?.set(job.locale, job.input, index);
-    indexes.set(job.locale, index);
+  const search = searchAssets(loaded, locales, table, urls);
+  for (const index of ready) addIndexFiles(search.files, index);
+  if (missing.length === 0) return search;
+  const pending = builder(missing).then((made) => {
+    const files = new Map<string, string>();
+    made.forEach(({ index, terms, analysed }, i) => {
+      const job = missing[i]!;
+      cache?.set(job.locale, job.input, index);
+      cache?.setPageTerms(job.locale, terms, analysed);
+      addIndexFiles(files, index);
+    });
+    return files;
   });
-  return searchAssets(loaded, locales, table, indexes);
+  // Observed by whoever writes the files; a build that fails before then has its own error to report.
+  pending.catch(() => undefined);
+  return { ...search, pending };
 }
 
-/** Per locale: the settings the browser needs, the index's files (local engine), the OpenSearch files. */
-function searchAssets(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, indexes: Map<string, LocaleIndexFiles>): SearchAssets {
+function addIndexFiles(files: Map<string, string>, { entry, parts }: LocaleIndexFiles): void {
+  files.set(entry.file, entry.json);
+  for (const [file, json] of parts) files.set(file, json);
+}
+
+/** Per locale: the settings the browser needs (the local index's entry by its URL, in `indexUrls`), the OpenSearch files. */
+function searchAssets(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, indexUrls: Map<string, string>): SearchAssets {
   const { config } = loaded;
   const algolia = config.themeConfig.algolia;
   const docsTag = docsTagOf(config.docs.pluginId, config.docs.version.name);
@@ -125,10 +219,7 @@ function searchAssets(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteT
         },
       });
     } else {
-      const { entry, parts } = indexes.get(l.code)!;
-      files.set(entry.file, entry.json);
-      for (const [file, json] of parts) files.set(file, json);
-      settings.set(l.code, { engine: 'local', indexUrl: entry.url, storageIndexName: `local-${l.code}`, ...common });
+      settings.set(l.code, { engine: 'local', indexUrl: indexUrls.get(l.code)!, storageIndexName: `local-${l.code}`, ...common });
     }
 
     if (searchPagePath) {

@@ -10,6 +10,7 @@ import { siteOrPackageDir } from '../paths.ts';
 import { bundleClient, type ClientBundle } from '../bundle/client.ts';
 import type { IslandBundle, IslandPage } from '../bundle/islands.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
+import { pipelineKey } from '../cache/keys.ts';
 import type { CompiledConfig } from '../config/compile.ts';
 import { loadConfig, type LoadedConfig } from '../config/load.ts';
 import { placeholderWarnings } from '../config/site-url.ts';
@@ -193,9 +194,11 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
 
   const gitInfo = config.docs.showLastUpdateTime || config.docs.showLastUpdateAuthor ? lastUpdates(root) : undefined;
   const table = await timer.run('routes', () => buildRouteTable({ loaded, locales, content, strings, ...(gitInfo ? { gitInfo } : {}) }));
-  // Without a worker (a warm build, a small site), the indexes are made here without going through JSON.
+  // Without a worker (a warm build, a small site), the indexes are made here without going through JSON;
+  // with workers, they are made there while the pages render (`search.pending`).
   const { pool } = options;
-  const search = await timer.run('search', () => (pool && pool.threads > 1 ? searchOn(pool, loaded, locales, table, naming, options.cache) : searchOf(loaded, locales, table, naming, options.cache)));
+  const codeKey = naming === 'hashed' ? codeKeyOf(options.cache) : undefined;
+  const search = await timer.run('search', () => (pool && pool.threads > 1 && codeKey ? searchOn(pool, loaded, locales, table, codeKey, options.cache) : searchOf(loaded, locales, table, naming, options.cache, codeKey)));
   return { paths, loaded, locales, strings, jobFor, content, templates, bundle, islands, table, search, naming, warnings, problems, ...(options.cache ? { cache: options.cache } : {}) };
 }
 
@@ -237,13 +240,22 @@ export function loadTheme(paths: SitePaths, baseUrl: string, bundle: PrepareOpti
 }
 
 /** The search stage (again after an edit in `serve`). */
-export function searchOf(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, naming: Naming, cache?: BuildCache): SearchAssets {
-  return named(buildSearch(loaded, locales, table, cache?.index), loaded, naming);
+export function searchOf(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, naming: Naming, cache?: BuildCache, codeKey?: () => string): SearchAssets {
+  return named(buildSearch(loaded, locales, table, cache?.index, codeKey), loaded, naming);
 }
 
-/** The search stage with the locales' indexes built on every thread of `pool` (the build). The output is the same. */
-async function searchOn(pool: WorkerPool, loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, naming: Naming, cache?: BuildCache): Promise<SearchAssets> {
-  return named(await buildSearchWith((jobs) => pool.buildIndexes(jobs), loaded, locales, table, cache?.index), loaded, naming);
+/** The search stage with the locales' indexes built on the worker threads of `pool` while pages render. The output is the same. */
+function searchOn(pool: WorkerPool, loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, codeKey: () => string, cache?: BuildCache): SearchAssets {
+  return buildSearchWith((jobs) => pool.buildIndexes(jobs, { mainThread: false }), loaded, locales, table, codeKey, cache?.index);
+}
+
+/**
+ * The code that makes the search index, for the entries' names (search/build-search.ts, indexHash): the
+ * pipeline key, which the build cache has already computed; made once, and only for a local index.
+ */
+function codeKeyOf(cache?: BuildCache): () => string {
+  let key: string | undefined;
+  return () => (key ??= cache?.pipeline ?? pipelineKey());
 }
 
 function named(search: SearchAssets, loaded: LoadedConfig, naming: Naming): SearchAssets {

@@ -76,6 +76,8 @@ export function staticPaths(site: PreparedSite, collect?: Map<string, Problem[]>
 
 /** Writes the whole site into `out`; `statics` are the static files' public paths (staticPaths). */
 export function renderSite(site: PreparedSite, out: OutputSink, statics: string[], options: RenderOptions = {}): RenderedSite {
+  // Indexes made beside the render come only from a pool (prepareSite), which this does not render with.
+  if (site.search.pending) throw new Error('renderSite: the search indexes are still being built; render with renderSiteOn.');
   const render = startRender(site, out, statics, options);
   if (options.pages !== false) renderPages({ routes: site.table.routes, ...render.input }, render.page);
   return finishRender(render);
@@ -85,6 +87,8 @@ export function renderSite(site: PreparedSite, out: OutputSink, statics: string[
 export async function renderSiteOn(pool: WorkerPool, site: PreparedSite, out: OutputSink, statics: string[], options: RenderOptions = {}): Promise<RenderedSite> {
   const render = startRender(site, out, statics, options);
   if (options.pages !== false) await pool.renderPages({ routes: site.table.routes, ...render.input }, { file: site.templates.file, root: site.paths.root }, render.page);
+  // The search indexes, built on the workers meanwhile.
+  if (site.search.pending) for (const [k, v] of await site.search.pending) render.put(k, v);
   return finishRender(render);
 }
 

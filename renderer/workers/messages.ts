@@ -4,7 +4,7 @@ import type { CodeThemes } from '../content/highlight.ts';
 import type { DocJob, DocResult } from '../content/process-doc.ts';
 import type { DocumentAssets } from '../render/document.ts';
 import type { RenderableRoute } from '../render/render-pages.ts';
-import type { LocaleIndexFiles } from '../search/local-index.ts';
+import type { MadeIndex } from '../search/build-search.ts';
 import type { SiteData } from '../shared/types.ts';
 import type { ErrorLocation } from '../errors.ts';
 import type { PageScan } from '../links/check.ts';
@@ -28,8 +28,8 @@ export type WorkerRequestBody =
   | { type: 'highlight'; blocks: CodeBlock[]; themes: CodeThemes }
   | { type: 'render-setup'; setup: RenderSetup }
   | { type: 'render'; routes: RenderableRoute[] }
-  /** Local search indexes: per locale, its records and URLs as JSON (IndexJob's `input`). */
-  | { type: 'search-index'; jobs: { locale: string; input: string }[] };
+  /** Local search indexes: per locale, its records and URLs as JSON (IndexJob's `input`), its entry's hash and its page keys. */
+  | { type: 'search-index'; jobs: { locale: string; input: string; hash?: string; pageKeys?: string[] }[] };
 export type WorkerRequest = WorkerRequestBody & { id: number };
 
 /** A user error thrown in a worker, with everything the terminal and `check --format json` show of it. */
@@ -50,5 +50,5 @@ export type WorkerResponse =
    * page's ids and links, so that the main thread need not scan the pages a worker rendered.
    */
   | { id: number; type: 'render'; html: string[]; app: string[]; scans: PageScan[] }
-  | { id: number; type: 'search-index'; indexes: LocaleIndexFiles[] }
+  | { id: number; type: 'search-index'; indexes: MadeIndex[] }
   | { id: number; type: 'error'; message: string; userError?: WorkerUserError };

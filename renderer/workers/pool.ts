@@ -14,8 +14,7 @@ import type { DocJob, DocResult, processDoc as ProcessDoc } from '../content/pro
 import { UserError } from '../errors.ts';
 import { packageRoot } from '../paths.ts';
 import { renderedRoute, renderPages, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
-import { makeIndex, type IndexJob } from '../search/build-search.ts';
-import type { LocaleIndexFiles } from '../search/local-index.ts';
+import { makeIndex, type IndexJob, type MadeIndex } from '../search/build-search.ts';
 import type { PageScan } from '../links/check.ts';
 import type { RenderSetup, WorkerRequestBody, WorkerResponse } from './messages.ts';
 import { SHARED_MARKDOWN_DOCS_PER_THREAD, shareMarkdownFromEnv } from './threads.ts';
@@ -105,7 +104,7 @@ export class WorkerPool {
    * batches. A worker that is still starting simply takes fewer: nobody waits for a fixed share. Each
    * result goes to `done` as it comes (item order within a batch, batches in the order they finish).
    */
-  private async drain<T, R>(items: T[], batch: number, here: (item: T) => R | Promise<R>, there: (worker: Worker, items: T[]) => Promise<R[]>, done: (index: number, result: R) => void, useWorkers = true): Promise<void> {
+  private async drain<T, R>(items: T[], batch: number, here: (item: T) => R | Promise<R>, there: (worker: Worker, items: T[]) => Promise<R[]>, done: (index: number, result: R) => void, useWorkers = true, useMain = true): Promise<void> {
     let next = 0;
     const take = (n: number): [number, number] => {
       const start = next;
@@ -132,8 +131,10 @@ export class WorkerPool {
       }
       if (debug) process.stderr.write(`pool: worker ${w} done at ${(performance.now() - debug.t0).toFixed(0)} ms\n`);
     });
+    // Without a worker to take them, the items are this thread's whatever `useMain` says.
+    const mainTakes = useMain || !useWorkers || this.workers.length === 0;
     const local = (async () => {
-      for (let [s, e] = take(1); s < e; [s, e] = take(1)) {
+      for (let [s, e] = mainTakes ? take(1) : [0, 0]; s < e; [s, e] = take(1)) {
         try {
           done(s, await here(items[s]!));
         } catch (err) {
@@ -168,9 +169,9 @@ export class WorkerPool {
   }
 
   /** `drain` into an array, in item order. */
-  private async drainAll<T, R>(items: T[], batch: number, here: (item: T) => R | Promise<R>, there: (worker: Worker, items: T[]) => Promise<R[]>, useWorkers = true): Promise<R[]> {
+  private async drainAll<T, R>(items: T[], batch: number, here: (item: T) => R | Promise<R>, there: (worker: Worker, items: T[]) => Promise<R[]>, useWorkers = true, useMain = true): Promise<R[]> {
     const results = new Array<R>(items.length);
-    await this.drain(items, batch, here, there, (i, r) => (results[i] = r), useWorkers);
+    await this.drain(items, batch, here, there, (i, r) => (results[i] = r), useWorkers, useMain);
     return results;
   }
 
@@ -249,17 +250,20 @@ export class WorkerPool {
   }
 
   /**
-   * Builds the local search indexes of several locales on every thread, one locale per message: the
-   * search stage, which the main thread would otherwise spend alone while the workers wait for pages.
+   * Builds the local search indexes of several locales, one locale per message. With `mainThread: false`
+   * only the workers take them: the build runs this beside the render stage, where the main thread renders
+   * pages and hands out the workers' batches (an index built here would hold those up for its whole length).
    */
-  async buildIndexes(jobs: IndexJob[]): Promise<LocaleIndexFiles[]> {
-    let indexes: LocaleIndexFiles[] = [];
+  async buildIndexes(jobs: IndexJob[], options: { mainThread?: boolean } = {}): Promise<MadeIndex[]> {
+    let indexes: MadeIndex[] = [];
     await this.timed(`search indexes of ${jobs.length} locales`, async () => {
       indexes = await this.drainAll(
         jobs,
         1,
         (job) => makeIndex(job),
-        async (worker, batch) => ((await this.ask(worker, { type: 'search-index', jobs: batch.map((j) => ({ locale: j.locale, input: j.input })) })) as Extract<WorkerResponse, { type: 'search-index' }>).indexes,
+        async (worker, batch) => ((await this.ask(worker, { type: 'search-index', jobs: batch.map((j) => ({ locale: j.locale, input: j.input, ...(j.hash ? { hash: j.hash } : {}), ...(j.pageKeys ? { pageKeys: j.pageKeys } : {}) })) })) as Extract<WorkerResponse, { type: 'search-index' }>).indexes,
+        true,
+        options.mainThread ?? true,
       );
     });
     return indexes;

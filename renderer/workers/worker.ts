@@ -71,7 +71,7 @@ async function answer(msg: WorkerRequest): Promise<WorkerResponse> {
     }
     case 'search-index': {
       const { makeIndexFromInput } = await import('../search/build-search.ts');
-      return { id: msg.id, type: 'search-index', indexes: msg.jobs.map((job) => makeIndexFromInput(job.locale, job.input)) };
+      return { id: msg.id, type: 'search-index', indexes: msg.jobs.map((job) => makeIndexFromInput(job.locale, job.input, job.hash, job.pageKeys)) };
     }
   }
 }
