@@ -57,6 +57,16 @@ describe('serve: MDX islands', () => {
     }
   });
 
+  it('serves the stylesheet of CSS only the browser code imports under a stable name, linked from its page alone', async () => {
+    const html = await get('/aws-cheatsheet/docs/compute/atlas');
+    const href = '/aws-cheatsheet/assets/islands/en-content-en-compute-atlas.css';
+    expect(html).toContain(`<link rel="stylesheet" href="${href}" data-island-styles>`);
+    const css = await get(href);
+    expect(css).toContain('.tilemap-pane');
+    expect(css).toMatch(/\.Atlas_[0-9a-f]{6}_atlas \{/);
+    expect(await get(PAGE)).not.toContain('data-island-styles');
+  });
+
   it('an edited component rebuilds the page and its script, and reloads the page', async () => {
     const from = stream.events.length;
     writeFileSync(join(root, 'src/components/Counter.tsx'), counterSource('Pressed'));

@@ -67,6 +67,8 @@ export interface MdxUnit {
   warnings: string[];
   /** CSS the page's components and CSS modules bring (in import order, each once): the page carries it. */
   styles: Set<string>;
+  /** The CSS files those styles came from: the island bundler adds only what the browser code brings beyond them. */
+  styleFiles: Set<string>;
   /** Set to the number of islands the page has (parts the browser hydrates, see islands.ts). */
   islands?: { count: number };
 }
@@ -159,5 +161,6 @@ async function resolveImport(unit: MdxUnit, imp: PageImport, stack: string[], wh
   }
   const loaded = await loadSiteModule(found, unit.siteRoot, target.export, imp.local, where);
   for (const css of loaded.styles) unit.styles.add(css);
+  for (const file of loaded.styleFiles) unit.styleFiles.add(file);
   return loaded.value as ComponentType<never>;
 }
