@@ -14,7 +14,7 @@ import type { MdxSite } from '../../templates/mdx/context.ts';
 import { ContentError } from '../errors.ts';
 import { BROWSER_BUILD } from './browser-build.ts';
 import { FRONT_MATTER, mdxSource, mdxSyntax } from '../content/mdx/compile.ts';
-import { markIslands } from '../content/mdx/islands.ts';
+import { ISLANDS_QUERY, markIslands } from '../content/mdx/islands.ts';
 import { loadSiteModule, SITE_FILE_LOADERS, siteFilesPlugin } from '../content/mdx/site-components.ts';
 import { packageRoot } from '../paths.ts';
 import type { Naming } from '../render/names.ts';
@@ -143,22 +143,38 @@ async function pageStyles(page: IslandPage, reached: string[], siteRoot: string,
   return (await transform(css, { loader: 'css', minify: true })).code;
 }
 
-/** MDX files: a page keeps only its islands (the rest is static HTML); a partial it imports is compiled whole. */
-function mdx(pages: Map<string, IslandPage>): Plugin {
+const ISLANDS_ONLY = 'mdx-islands';
+
+/**
+ * MDX files: a page keeps only its islands (the rest is static HTML), and so does a partial it shows
+ * (imported with ISLANDS_QUERY, renderer/content/mdx/islands.ts); a partial used inside an island is compiled
+ * whole. Every compile takes the islands' components from client/islands.tsx (`useMDXComponents`), as a
+ * partial is rendered with no `components` of its own.
+ */
+function mdx(pages: Map<string, IslandPage>, siteRoot: string, components: string): Plugin {
   return {
     name: 'mdx',
     setup(b) {
-      b.onLoad({ filter: /\.mdx?$/ }, async (args) => {
-        const source = readFileSync(args.path, 'utf8');
+      // No side effects: a partial imported by a page but shown only outside its islands is left out.
+      b.onResolve({ filter: /\.mdx?(\?islands)?$/ }, (args) => {
+        const islandsOnly = args.path.endsWith(ISLANDS_QUERY);
+        const spec = islandsOnly ? args.path.slice(0, -ISLANDS_QUERY.length) : args.path;
+        const path = spec.startsWith('@site/') ? resolve(siteRoot, spec.slice('@site/'.length)) : resolve(args.resolveDir, spec);
+        return { path, namespace: islandsOnly ? ISLANDS_ONLY : 'file', sideEffects: false };
+      });
+      const load = async (path: string, islandsOnly: boolean) => {
+        const source = readFileSync(path, 'utf8');
         const body = source.slice(FRONT_MATTER.exec(source)?.[0].length ?? 0);
-        const page = pages.get(args.path);
+        const page = pages.get(path);
         const titles = page?.admonitionTitles ?? {};
         const keepIslands = () => (tree: Root) => {
-          if (page) markIslands(tree, { browser: true });
+          if (page || islandsOnly) markIslands(tree, { browser: true });
         };
-        const code = await compile({ value: mdxSource(body), path: args.path }, { format: 'mdx', ...mdxSyntax(titles, () => undefined, keepIslands) });
-        return { contents: String(code), loader: 'js', resolveDir: dirname(args.path) };
-      });
+        const code = await compile({ value: mdxSource(body), path }, { format: 'mdx', providerImportSource: components, ...mdxSyntax(titles, () => undefined, keepIslands) });
+        return { contents: String(code), loader: 'js' as const, resolveDir: dirname(path), watchFiles: [path] };
+      };
+      b.onLoad({ filter: /\.mdx?$/, namespace: 'file' }, (args) => load(args.path, false));
+      b.onLoad({ filter: /.*/, namespace: ISLANDS_ONLY }, (args) => load(args.path, true));
     },
   };
 }
@@ -198,7 +214,7 @@ export async function bundleIslands(pages: IslandPage[], opts: { siteRoot: strin
         },
         sharedReact(),
         provided(),
-        mdx(byPath),
+        mdx(byPath, opts.siteRoot, join(pkg, 'client', 'islands.tsx')),
         islandCss(opts.siteRoot),
         siteFilesPlugin(opts.siteRoot),
       ],

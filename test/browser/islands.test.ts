@@ -1,7 +1,8 @@
 // MDX pages whose own components run in the browser (islands): a stateful component imported from the site's
 // src/ responds to clicks on the first load and after client-side navigation to its page, <BrowserOnly> shows
 // its children once hydrated, nothing is logged; a page without components loads no island script. CSS that
-// only the browser's code imports (a package's stylesheet, a CSS module) styles the page that needs it.
+// only the browser's code imports (a package's stylesheet, a CSS module) styles the page that needs it. A
+// component inside a partial the page imports is hydrated like one of the page's own.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,5 +127,25 @@ describe('MDX islands in the browser', () => {
     const widgets = await (await fetch(`${h.origin}/aws-cheatsheet/docs/compute/widgets`)).text();
     expect(widgets).not.toContain('data-island-styles');
     expect(widgets).toMatch(/<style>[^<]*_counter/);
+  });
+
+  it('a component inside a partial the page shows responds to clicks, beside one of the page itself', async () => {
+    const { page, problems } = await h.newPage();
+    await open(page, h.origin, 'docs/compute/tally');
+    // Hydrated once the page's own counter responds (both come from the same island script).
+    const own = page.getByRole('button', { name: /Clicked 2\d times/ });
+    const partial = page.getByRole('button', { name: /Clicked [5-9] times/ });
+    await expect.poll(async () => {
+      await own.click();
+      return own.textContent();
+    }).not.toBe('Clicked 20 times');
+    await partial.click();
+    await expect.poll(() => partial.textContent()).toBe('Clicked 6 times');
+    await partial.click();
+    await expect.poll(() => partial.textContent()).toBe('Clicked 7 times');
+    // The partial's static parts stay as the server made them.
+    expect(await page.locator('[data-doc-content]').textContent()).toContain('Every visitor counts');
+    expect(await page.locator('[data-doc-content] pre').first().textContent()).toContain('echo "tallied"');
+    expect(problems).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 // A site's own interactive component and an MDX page using it with <BrowserOnly>; a page whose <BrowserOnly>
-// requires a component with a package's stylesheet and a CSS module, which only the browser ever renders
+// requires a component with a package's stylesheet and a CSS module, which only the browser ever renders; a
+// page showing a partial (from another folder) whose own counter is hydrated too
 // (test/browser/islands.test.ts, test/serve-islands.test.ts).
 import { page } from './fixture-site.ts';
 
@@ -58,6 +59,30 @@ export const islandSiteFiles: Record<string, string> = {
       '<BrowserOnly fallback={<p>Drawing the atlas…</p>}>',
       "  {() => { const Atlas = require('@site/src/components/Atlas').default; return <Atlas region=\"us-east-1\" />; }}",
       '</BrowserOnly>',
+    ].join('\n'),
+  ),
+  'content/en/_shared/_tally.mdx': [
+    "import Counter from '@site/src/components/Counter';",
+    '',
+    'Every visitor counts: <Counter start={5} />',
+    '',
+    '```bash',
+    'echo "tallied"',
+    '```',
+  ].join('\n'),
+  'content/en/compute/tally.mdx': page(
+    'Tally',
+    [
+      "import Counter from '@site/src/components/Counter';",
+      "import Tally from '../_shared/_tally.mdx';",
+      '',
+      '## On this page',
+      '',
+      '<Counter start={20} />',
+      '',
+      '## From the partial',
+      '',
+      '<Tally />',
     ].join('\n'),
   ),
 };

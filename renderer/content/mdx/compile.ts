@@ -25,9 +25,9 @@ import DocCardList from '../../../templates/mdx/DocCardList.tsx';
 import Heading from '../../../templates/mdx/Heading.tsx';
 import Tabs, { TabItem } from '../../../templates/mdx/Tabs.tsx';
 import { BrowserOnly, Link, useBaseUrl, useBaseUrlUtils, useDocusaurusContext, useIsBrowser } from '../../../templates/mdx/docusaurus.tsx';
-import { IslandMark } from '../../../templates/mdx/Island.tsx';
+import { IslandGroup, IslandMark } from '../../../templates/mdx/Island.tsx';
 import { mdx1Compat } from './compat.ts';
-import { ISLAND_TAG, markIslands } from './islands.ts';
+import { ISLAND_GROUP_TAG, ISLAND_TAG, markIslands } from './islands.ts';
 import { PROVIDED_MODULES, readScope, type PageImport } from './scope.ts';
 import { loadSiteModule, provideModules } from './site-components.ts';
 
@@ -92,12 +92,11 @@ export function mdxSyntax(titles: Record<string, string>, onUnknownAdmonition: (
 export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<MdxComponent> {
   const at = (line: number) => ({ file: unit.file, line: line + unit.lineOffset });
   let scope: { imports: PageImport[]; problems: { line: number; message: string; hint: string }[] } = { imports: [], problems: [] };
-  // Islands are the page's own (a partial's components are rendered, not hydrated); marked before readScope
-  // takes the imports out of the tree.
-  const page = stack.length === 0;
+  // Islands of the page and of the partials it shows (numbered within each partial's group); marked before
+  // readScope takes the imports out of the tree.
   const remarkScope = () => (tree: Root) => {
-    if (page && unit.islands) unit.islands.count = markIslands(tree, { browser: false });
-    scope = readScope(tree, page ? new Set([ISLAND_TAG]) : undefined);
+    if (unit.islands) unit.islands.count += markIslands(tree, { browser: false });
+    scope = readScope(tree, new Set([ISLAND_TAG, ISLAND_GROUP_TAG]));
   };
   const attributeProblems: AttributeProblem[] = [];
   let code: string;
@@ -137,7 +136,7 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
   // use (`useBaseUrl('/x')`, `styles.box`) through these bindings, declared where the imports stood.
   if (Object.keys(values).length) code = code.replace(/^("use strict";\n)?/, `$1const {${Object.keys(values).join(', ')}} = arguments[0].__imports;\n`);
   const { default: Content } = (await run(code, { ...jsxRuntime, baseUrl: pathToFileURL(unit.absPath), __imports: values } as never)) as { default: MdxComponent };
-  return ({ components }) => createElement(Content, { components: { ...GLOBAL_COMPONENTS, ...components, ...bound, ...(page ? { [ISLAND_TAG]: IslandMark as ComponentType<never> } : {}) } });
+  return ({ components }) => createElement(Content, { components: { ...GLOBAL_COMPONENTS, ...components, ...bound, [ISLAND_TAG]: IslandMark as ComponentType<never>, [ISLAND_GROUP_TAG]: IslandGroup as ComponentType<never> } });
 }
 
 async function resolveImport(unit: MdxUnit, imp: PageImport, stack: string[], where: { file: string; line: number }): Promise<ComponentType<never>> {
