@@ -79,10 +79,12 @@ beforeAll(() => {
     'content/en/storage/s3.mdx': "---\nsidebar_position: 9\n---\n\n# Buckets\n\nexport const kinds = 2;\n\n![A bucket](./bucket.svg)\n\nThere are {kinds} kinds.\n",
     'content/en/storage/bucket.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     // A partial in another folder names its files relative to itself.
-    'content/en/guides/_parts/chart.mdx': '![A chart](../img/chart.svg)\n\nGet [the sheet](../files/sheet.pdf) or read [about EC2](../compute/ec2).\n',
+    'content/en/guides/_parts/chart.mdx': '![A chart](../img/chart.svg)\n\nGet [the sheet](../files/sheet.pdf) or read [about EC2](../compute/ec2).\n\n<img src="../img/pie.svg" alt="A pie" />\n\n<p>Bars: <img src={require(\'../img/bars.svg\').default} alt="Bars" /></p>\n',
     'content/en/guides/img/chart.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'content/en/guides/img/pie.svg': '<svg xmlns="http://www.w3.org/2000/svg"><circle r="1"/></svg>',
+    'content/en/guides/img/bars.svg': '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="2"/></svg>',
     'content/en/guides/files/sheet.pdf': '%PDF-1.4',
-    'content/en/guides/charts.mdx': page('Charts', "import Chart from './_parts/chart.mdx';\n\n<Chart />\n"),
+    'content/en/guides/charts.mdx': page('Charts', "import Chart from './_parts/chart.mdx';\n\n<Chart />\n\n<img src={require('./img/chart.svg').default} alt=\"The page's chart\" />\n"),
     'src/components/Badge.tsx': "import { useState } from 'react';\nexport default function Badge({ text }: { text: string }) {\n  const [n] = useState(1);\n  return <span className=\"badge\" data-n={n}>{text}</span>;\n}\n",
   });
   const r = runCli(['build', '--root', root]);
@@ -206,6 +208,25 @@ describe('MDX errors', () => {
     expect(charts).toMatch(/href="\/aws-cheatsheet\/assets\/files\/sheet-[0-9a-f]{8}\.pdf"/);
     // A URL link is resolved from the page's URL, in Docusaurus as here.
     expect(charts).toContain('href="/aws-cheatsheet/docs/compute/ec2"');
+    // JSX images, by path or by require(), from the partial's folder too (and the page's own require()).
+    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/files\/pie-[0-9a-f]{8}\.svg" alt="A pie"/);
+    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/files\/bars-[0-9a-f]{8}\.svg" alt="Bars"/);
+    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/files\/chart-[0-9a-f]{8}\.svg" alt="The page&#x27;s chart"|<img src="\/aws-cheatsheet\/assets\/files\/chart-[0-9a-f]{8}\.svg" alt="The page's chart"/);
+    const pie = /assets\/files\/(pie-[0-9a-f]{8}\.svg)/.exec(charts)![1]!;
+    expect(readFileSync(join(root, 'build', 'assets', 'files', pie), 'utf8')).toContain('<circle');
+  });
+
+  it('a JSX image a partial names that does not exist, by path or by require(), is reported with the partial\'s file and line', async () => {
+    const partial = 'Intro.\n\n<img src="./img/gone.png" alt="Gone" />\n\nText {require("./img/lost.png").default}\n';
+    const body = "import Part from '../shared/_part.mdx';\n\n<Part />\n";
+    const result = await processDocOf({ 'content/en/shared/_part.mdx': partial, 'content/en/compute/host.mdx': page('Host', body) }, 'content/en/compute/host.mdx');
+    expect(result.ok).toBe(false);
+    const error = result.ok ? undefined : result.error;
+    expect(error?.message).toBe('2 problems found:');
+    expect(error?.details).toEqual([
+      expect.stringMatching(/^content\/en\/shared\/_part\.mdx:3: <img src> names "\.\/img\/gone\.png", which does not exist \(looked for content\/en\/shared\/img\/gone\.png\)/),
+      expect.stringMatching(/^content\/en\/shared\/_part\.mdx:5: require\(\) names "\.\/img\/lost\.png"/),
+    ]);
   });
 
   it('an expression that throws is placed at the nearest element before it, in the partial that holds it', async () => {
