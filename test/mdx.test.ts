@@ -280,3 +280,15 @@ async function processDocOf(files: Record<string, string>, rel: string) {
   const [, locale, ...rest] = rel.split('/');
   return processDoc({ locale: locale!, relPath: rest.join('/'), file: rel, absPath: join(site, rel), localeBase: '/aws-cheatsheet/', docsBase: '/aws-cheatsheet/docs', codeThemes: { light: 'github-light', dark: 'github-dark' }, strings: { admonitions: {}, copyCode: 'Copy', footnoteLabel: 'Footnotes', footnoteBackLabel: 'Back' } });
 }
+
+describe('MDX warnings', () => {
+  it('a warning about a source page shown in several locales (a missing translation) is printed once', () => {
+    const later = page('Later', "import BrowserOnly from '@docusaurus/BrowserOnly';\n\nexport const Later = () => <BrowserOnly fallback={<p>Soon.</p>}>{() => <p>Now.</p>}</BrowserOnly>;\n\n<Later />\n");
+    // Only in the source locale: the English site shows it too, rendered from the same file.
+    const site = makeSite({ ...minimalContent, 'content/pt-BR/compute/later.mdx': later });
+    const r = runCli(['build', '--root', site]);
+    expect(r.status, r.stderr).toBe(0);
+    const said = (r.stdout + r.stderr).split('\n').filter((l) => l.includes('content/pt-BR/compute/later.mdx') && l.includes('<BrowserOnly> shows its fallback'));
+    expect(said).toHaveLength(1);
+  });
+});

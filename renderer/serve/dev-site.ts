@@ -88,7 +88,8 @@ export class DevSite extends EventEmitter<DevSiteEvents> {
     const result = await applyChanges(state, batch);
     for (const [key, list] of result.problems) this.setProblems(key, list, false);
     this.emitProblems();
-    for (const w of result.warnings) this.emit('warning', w);
+    // Once each: an edited source page is processed again for every locale that shows it untranslated.
+    for (const w of new Set(result.warnings)) this.emit('warning', w);
     this.generation++;
     this.emit('update', { changed, ms: performance.now() - started, rendered: result.rendered, reload: result.reload === 'all' ? 'all' : [...result.reload] });
     // Then, off the critical path: pages left dirty (each is also rendered at once if requested), links, search.
