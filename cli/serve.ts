@@ -110,7 +110,8 @@ async function serveDev(flags: ServeFlags): Promise<number> {
   });
   site.on('update', (u) => {
     const what = u.changed.length ? u.changed.slice(0, 3).join(', ') + (u.changed.length > 3 ? ` and ${u.changed.length - 3} more` : '') : 'site';
-    process.stdout.write(`${dim('↻')} ${what} → ${u.rendered} page${u.rendered === 1 ? '' : 's'} in ${u.ms.toFixed(0)} ms\n`);
+    const islands = u.islandScripts ? `, ${u.islandScripts} island script${u.islandScripts === 1 ? '' : 's'}` : '';
+    process.stdout.write(`${dim('↻')} ${what} → ${u.rendered} page${u.rendered === 1 ? '' : 's'}${islands} in ${u.ms.toFixed(0)} ms\n`);
   });
   await starting;
   const state = site.state;

@@ -1,6 +1,6 @@
 // Keeps <head> and <html> in step with the route after a client-side navigation: the same title, meta
 // and alternate links the server writes for that page (renderer/render/document.ts).
-import type { RouteData, SiteData } from '../renderer/shared/types.ts';
+import { ISLAND_STYLES_ATTRIBUTE, type RouteData, type SiteData } from '../renderer/shared/types.ts';
 
 function setMeta(attr: 'name' | 'property', key: string, content: string | undefined): void {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
@@ -39,4 +39,18 @@ export function applyHead(site: SiteData, route: RouteData): void {
     link.href = a.href;
     document.head.appendChild(link);
   }
+  islandStyles(route.doc?.islandStyles);
+}
+
+/** The stylesheet of the page's islands (CSS only their browser code imports): the new page's, or none. */
+function islandStyles(href: string | undefined): void {
+  const old = document.head.querySelector<HTMLLinkElement>(`link[${ISLAND_STYLES_ATTRIBUTE}]`);
+  if (old && href && old.getAttribute('href') === href) return;
+  old?.remove();
+  if (!href) return;
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  link.setAttribute(ISLAND_STYLES_ATTRIBUTE, '');
+  document.head.appendChild(link);
 }

@@ -79,10 +79,12 @@ beforeAll(() => {
     'content/en/storage/s3.mdx': "---\nsidebar_position: 9\n---\n\n# Buckets\n\nexport const kinds = 2;\n\n![A bucket](./bucket.svg)\n\nThere are {kinds} kinds.\n",
     'content/en/storage/bucket.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     // A partial in another folder names its files relative to itself.
-    'content/en/guides/_parts/chart.mdx': '![A chart](../img/chart.svg)\n\nGet [the sheet](../files/sheet.pdf) or read [about EC2](../compute/ec2).\n',
+    'content/en/guides/_parts/chart.mdx': '![A chart](../img/chart.svg)\n\nGet [the sheet](../files/sheet.pdf) or read [about EC2](../compute/ec2).\n\n<img src="../img/pie.svg" alt="A pie" />\n\n<p>Bars: <img src={require(\'../img/bars.svg\').default} alt="Bars" /></p>\n',
     'content/en/guides/img/chart.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'content/en/guides/img/pie.svg': '<svg xmlns="http://www.w3.org/2000/svg"><circle r="1"/></svg>',
+    'content/en/guides/img/bars.svg': '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="2"/></svg>',
     'content/en/guides/files/sheet.pdf': '%PDF-1.4',
-    'content/en/guides/charts.mdx': page('Charts', "import Chart from './_parts/chart.mdx';\n\n<Chart />\n"),
+    'content/en/guides/charts.mdx': page('Charts', "import Chart from './_parts/chart.mdx';\n\n<Chart />\n\n<img src={require('./img/chart.svg').default} alt=\"The page's chart\" />\n"),
     'src/components/Badge.tsx': "import { useState } from 'react';\nexport default function Badge({ text }: { text: string }) {\n  const [n] = useState(1);\n  return <span className=\"badge\" data-n={n}>{text}</span>;\n}\n",
   });
   const r = runCli(['build', '--root', root]);
@@ -135,7 +137,8 @@ describe('an MDX page', () => {
 
   it("renders the site's own component from src/components on the server", () => {
     // In an island (hydrated in the browser): a wrapper that takes no room.
-    expect(html).toContain('Made by <span data-island="0" style="display:contents"><span class="badge" data-n="1">our team</span></span>.');
+    // Island 1: the partial <Retention /> before it is numbered 0 (a group its own islands would be numbered under).
+    expect(html).toContain('Made by <span data-island="1" style="display:contents"><span class="badge" data-n="1">our team</span></span>.');
   });
 
   it('takes its title from its opening heading, with no preload hint of React before it', () => {
@@ -205,6 +208,25 @@ describe('MDX errors', () => {
     expect(charts).toMatch(/href="\/aws-cheatsheet\/assets\/files\/sheet-[0-9a-f]{8}\.pdf"/);
     // A URL link is resolved from the page's URL, in Docusaurus as here.
     expect(charts).toContain('href="/aws-cheatsheet/docs/compute/ec2"');
+    // JSX images, by path or by require(), from the partial's folder too (and the page's own require()).
+    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/files\/pie-[0-9a-f]{8}\.svg" alt="A pie"/);
+    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/files\/bars-[0-9a-f]{8}\.svg" alt="Bars"/);
+    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/files\/chart-[0-9a-f]{8}\.svg" alt="The page&#x27;s chart"|<img src="\/aws-cheatsheet\/assets\/files\/chart-[0-9a-f]{8}\.svg" alt="The page's chart"/);
+    const pie = /assets\/files\/(pie-[0-9a-f]{8}\.svg)/.exec(charts)![1]!;
+    expect(readFileSync(join(root, 'build', 'assets', 'files', pie), 'utf8')).toContain('<circle');
+  });
+
+  it('a JSX image a partial names that does not exist, by path or by require(), is reported with the partial\'s file and line', async () => {
+    const partial = 'Intro.\n\n<img src="./img/gone.png" alt="Gone" />\n\nText {require("./img/lost.png").default}\n';
+    const body = "import Part from '../shared/_part.mdx';\n\n<Part />\n";
+    const result = await processDocOf({ 'content/en/shared/_part.mdx': partial, 'content/en/compute/host.mdx': page('Host', body) }, 'content/en/compute/host.mdx');
+    expect(result.ok).toBe(false);
+    const error = result.ok ? undefined : result.error;
+    expect(error?.message).toBe('2 problems found:');
+    expect(error?.details).toEqual([
+      expect.stringMatching(/^content\/en\/shared\/_part\.mdx:3: <img src> names "\.\/img\/gone\.png", which does not exist \(looked for content\/en\/shared\/img\/gone\.png\)/),
+      expect.stringMatching(/^content\/en\/shared\/_part\.mdx:5: require\(\) names "\.\/img\/lost\.png"/),
+    ]);
   });
 
   it('an expression that throws is placed at the nearest element before it, in the partial that holds it', async () => {
@@ -258,3 +280,15 @@ async function processDocOf(files: Record<string, string>, rel: string) {
   const [, locale, ...rest] = rel.split('/');
   return processDoc({ locale: locale!, relPath: rest.join('/'), file: rel, absPath: join(site, rel), localeBase: '/aws-cheatsheet/', docsBase: '/aws-cheatsheet/docs', codeThemes: { light: 'github-light', dark: 'github-dark' }, strings: { admonitions: {}, copyCode: 'Copy', footnoteLabel: 'Footnotes', footnoteBackLabel: 'Back' } });
 }
+
+describe('MDX warnings', () => {
+  it('a warning about a source page shown in several locales (a missing translation) is printed once', () => {
+    const later = page('Later', "import BrowserOnly from '@docusaurus/BrowserOnly';\n\nexport const Later = () => <BrowserOnly fallback={<p>Soon.</p>}>{() => <p>Now.</p>}</BrowserOnly>;\n\n<Later />\n");
+    // Only in the source locale: the English site shows it too, rendered from the same file.
+    const site = makeSite({ ...minimalContent, 'content/pt-BR/compute/later.mdx': later });
+    const r = runCli(['build', '--root', site]);
+    expect(r.status, r.stderr).toBe(0);
+    const said = (r.stdout + r.stderr).split('\n').filter((l) => l.includes('content/pt-BR/compute/later.mdx') && l.includes('<BrowserOnly> shows its fallback'));
+    expect(said).toHaveLength(1);
+  });
+});

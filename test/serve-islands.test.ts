@@ -57,10 +57,40 @@ describe('serve: MDX islands', () => {
     }
   });
 
+  it('serves the stylesheet of CSS only the browser code imports under a stable name, linked from its page alone', async () => {
+    const html = await get('/aws-cheatsheet/docs/compute/atlas');
+    const href = '/aws-cheatsheet/assets/islands/en-content-en-compute-atlas.css';
+    expect(html).toContain(`<link rel="stylesheet" href="${href}" data-island-styles>`);
+    const css = await get(href);
+    expect(css).toContain('.tilemap-pane');
+    expect(css).toMatch(/\.Atlas_[0-9a-f]{6}_atlas \{/);
+    expect(await get(PAGE)).not.toContain('data-island-styles');
+  });
+
+  it('an edited page rebuilds its own island script only, and a plain page none', async () => {
+    const updateLine = async (file: string) => {
+      let line: string | undefined;
+      await expect.poll(() => (line = served.output().split('\n').find((l) => l.includes(`↻ ${file} →`)))).toBeDefined();
+      return line!;
+    };
+    const ec2 = join(root, 'content/en/compute/ec2.md');
+    writeFileSync(ec2, readFileSync(ec2, 'utf8') + '\nOne more line.\n');
+    expect(await updateLine('content/en/compute/ec2.md')).not.toContain('island script');
+    const widgets = join(root, 'content/en/compute/widgets.mdx');
+    writeFileSync(widgets, readFileSync(widgets, 'utf8') + '\nAn added line.\n');
+    expect(await updateLine('content/en/compute/widgets.mdx')).toMatch(/ 1 island script in /);
+    // The other pages' scripts are still served, and the edited page's still works.
+    expect(await get('/aws-cheatsheet/assets/islands/en-content-en-compute-atlas.js')).toContain('Atlas');
+    expect(await get(SCRIPT)).toContain('Clicked');
+    expect(await get(PAGE)).toContain('An added line.');
+  });
+
   it('an edited component rebuilds the page and its script, and reloads the page', async () => {
     const from = stream.events.length;
     writeFileSync(join(root, 'src/components/Counter.tsx'), counterSource('Pressed'));
     await stream.waitFor(reloadOfPage, from);
+    // A component may be in any page: every island script is made again (widgets, atlas, tally).
+    await expect.poll(() => served.output()).toMatch(/↻ src\/components\/Counter\.tsx → .*, 3 island scripts in /);
     expect((await get(PAGE)).replaceAll('<!-- -->', '')).toContain('Pressed 2 times');
     const script = await get(SCRIPT);
     expect(script).toContain('Pressed');

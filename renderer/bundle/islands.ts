@@ -4,7 +4,8 @@
 // Pages without islands get nothing. A build hashes the files and shares chunks between pages; `serve` gives
 // each page one file under a name that stays the same across edits.
 import { compile } from '@mdx-js/mdx';
-import { build, type BuildFailure, type Plugin } from 'esbuild';
+import { build, transform, type BuildFailure, type Metafile, type Plugin } from 'esbuild';
+import { createHash } from 'node:crypto';
 import type { Root } from 'mdast';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,7 +14,7 @@ import type { MdxSite } from '../../templates/mdx/context.ts';
 import { ContentError } from '../errors.ts';
 import { BROWSER_BUILD } from './browser-build.ts';
 import { FRONT_MATTER, mdxSource, mdxSyntax } from '../content/mdx/compile.ts';
-import { markIslands } from '../content/mdx/islands.ts';
+import { ISLANDS_QUERY, markIslands } from '../content/mdx/islands.ts';
 import { loadSiteModule, SITE_FILE_LOADERS, siteFilesPlugin } from '../content/mdx/site-components.ts';
 import { packageRoot } from '../paths.ts';
 import type { Naming } from '../render/names.ts';
@@ -27,6 +28,8 @@ export interface IslandPage {
   locale: string;
   site: MdxSite;
   admonitionTitles: Record<string, string>;
+  /** The CSS files whose rules the page's HTML carries already. */
+  carriedCss: string[];
 }
 
 export interface IslandBundle {
@@ -34,6 +37,8 @@ export interface IslandBundle {
   files: Map<string, Uint8Array>;
   /** The public URL of each page's script, by IslandPage key. */
   scripts: Map<string, string>;
+  /** The public URL of the stylesheet of a page whose browser code brings CSS its HTML lacks, by key. */
+  styles: Map<string, string>;
 }
 
 const require = createRequire(import.meta.url);
@@ -75,16 +80,28 @@ function provided(): Plugin {
   };
 }
 
+const CSS_NAMESPACE = 'island-css';
+
 /**
- * CSS modules as the server named their classes (a minified bundle would shorten them): the class map of the
- * server's bundle (site-components.ts), without the CSS, which the page carries already.
+ * CSS in the browser's code: a CSS module becomes the class map the server's bundle gave it (site-components.ts;
+ * a minified bundle would shorten the names), plain CSS nothing. Their rules are not bundled here but found in
+ * the metafile afterwards (`cssReached`): most of them are in the page's HTML already, and the rest make one
+ * stylesheet per page (`pageStyles`) with the very text the server would have inlined.
  */
-function cssModuleMaps(siteRoot: string): Plugin {
+function islandCss(siteRoot: string): Plugin {
   return {
-    name: 'css-module-maps',
+    name: 'island-css',
     setup(b) {
-      b.onResolve({ filter: /\.module\.css$/ }, (args) => ({ path: isAbsolute(args.path) ? args.path : resolve(args.resolveDir, args.path), namespace: 'css-map' }));
-      b.onLoad({ filter: /.*/, namespace: 'css-map' }, async (args) => {
+      b.onResolve({ filter: /\.css$/ }, async (args) => {
+        if ((args.pluginData as { islandCss?: boolean } | undefined)?.islandCss) return undefined;
+        if (args.path.startsWith('@site/')) return { path: resolve(siteRoot, args.path.slice('@site/'.length)), namespace: CSS_NAMESPACE };
+        if (isAbsolute(args.path) || args.path.startsWith('.')) return { path: resolve(args.resolveDir, args.path), namespace: CSS_NAMESPACE };
+        // A package's stylesheet (`leaflet/dist/leaflet.css`): found where esbuild would find it.
+        const found = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { islandCss: true } });
+        return found.errors.length ? { errors: found.errors } : { path: found.path, namespace: CSS_NAMESPACE };
+      });
+      b.onLoad({ filter: /.*/, namespace: CSS_NAMESPACE }, async (args) => {
+        if (!args.path.endsWith('.module.css')) return { contents: 'export default {};', loader: 'js', watchFiles: [args.path] };
         const { value } = await loadSiteModule(args.path, siteRoot, 'default', basename(args.path), { file: relative(siteRoot, args.path) });
         const map = value as Record<string, string>;
         const named = Object.entries(map).filter(([k]) => /^[A-Za-z_$][\w$]*$/.test(k) && k !== 'default');
@@ -94,22 +111,70 @@ function cssModuleMaps(siteRoot: string): Plugin {
   };
 }
 
-/** MDX files: a page keeps only its islands (the rest is static HTML); a partial it imports is compiled whole. */
-function mdx(pages: Map<string, IslandPage>): Plugin {
+/** The CSS files the browser code of an entry reaches (imports, require() and import()), in import order. */
+function cssReached(metafile: Metafile, entry: string): string[] {
+  const seen = new Set<string>();
+  const css: string[] = [];
+  const visit = (input: string) => {
+    if (seen.has(input)) return;
+    seen.add(input);
+    for (const imported of metafile.inputs[input]?.imports ?? []) visit(imported.path);
+    if (input.startsWith(`${CSS_NAMESPACE}:`)) css.push(input.slice(CSS_NAMESPACE.length + 1));
+  };
+  visit(entry);
+  return css;
+}
+
+/**
+ * The stylesheet of what a page's browser code brings beyond the CSS its HTML carries (a component rendered
+ * only in the browser, inside <BrowserOnly> or by a require() of the page): '' when nothing. The text is the
+ * server's bundle of each file, so a CSS module's class names are the ones its class map gives the browser.
+ */
+async function pageStyles(page: IslandPage, reached: string[], siteRoot: string, minify: boolean): Promise<string> {
+  const carried = new Set(page.carriedCss);
+  const parts: string[] = [];
+  for (const file of reached) {
+    if (carried.has(file)) continue;
+    const { styles } = await loadSiteModule(file, siteRoot, 'default', basename(file), { file: relative(siteRoot, file) });
+    parts.push(...styles);
+  }
+  const css = [...new Set(parts)].join('\n');
+  if (!css || !minify) return css;
+  return (await transform(css, { loader: 'css', minify: true })).code;
+}
+
+const ISLANDS_ONLY = 'mdx-islands';
+
+/**
+ * MDX files: a page keeps only its islands (the rest is static HTML), and so does a partial it shows
+ * (imported with ISLANDS_QUERY, renderer/content/mdx/islands.ts); a partial used inside an island is compiled
+ * whole. Every compile takes the islands' components from client/islands.tsx (`useMDXComponents`), as a
+ * partial is rendered with no `components` of its own.
+ */
+function mdx(pages: Map<string, IslandPage>, siteRoot: string, components: string): Plugin {
   return {
     name: 'mdx',
     setup(b) {
-      b.onLoad({ filter: /\.mdx?$/ }, async (args) => {
-        const source = readFileSync(args.path, 'utf8');
+      // No side effects: a partial imported by a page but shown only outside its islands is left out.
+      b.onResolve({ filter: /\.mdx?(\?islands)?$/ }, (args) => {
+        const islandsOnly = args.path.endsWith(ISLANDS_QUERY);
+        const spec = islandsOnly ? args.path.slice(0, -ISLANDS_QUERY.length) : args.path;
+        const path = spec.startsWith('@site/') ? resolve(siteRoot, spec.slice('@site/'.length)) : resolve(args.resolveDir, spec);
+        return { path, namespace: islandsOnly ? ISLANDS_ONLY : 'file', sideEffects: false };
+      });
+      const load = async (path: string, islandsOnly: boolean) => {
+        const source = readFileSync(path, 'utf8');
         const body = source.slice(FRONT_MATTER.exec(source)?.[0].length ?? 0);
-        const page = pages.get(args.path);
+        const page = pages.get(path);
         const titles = page?.admonitionTitles ?? {};
         const keepIslands = () => (tree: Root) => {
-          if (page) markIslands(tree, { browser: true });
+          if (page || islandsOnly) markIslands(tree, { browser: true });
         };
-        const code = await compile({ value: mdxSource(body), path: args.path }, { format: 'mdx', ...mdxSyntax(titles, () => undefined, keepIslands) });
-        return { contents: String(code), loader: 'js', resolveDir: dirname(args.path) };
-      });
+        const code = await compile({ value: mdxSource(body), path }, { format: 'mdx', providerImportSource: components, ...mdxSyntax(titles, () => undefined, keepIslands) });
+        return { contents: String(code), loader: 'js' as const, resolveDir: dirname(path), watchFiles: [path] };
+      };
+      b.onLoad({ filter: /\.mdx?$/, namespace: 'file' }, (args) => load(args.path, false));
+      b.onLoad({ filter: /.*/, namespace: ISLANDS_ONLY }, (args) => load(args.path, true));
     },
   };
 }
@@ -125,7 +190,7 @@ function missingPackage(text: string): string | undefined {
 const scriptName = (page: IslandPage, siteRoot: string) => `${page.locale}-${relative(siteRoot, page.absPath).replace(/\.mdx?$/, '').replace(/[^\w-]+/g, '-')}`;
 
 export async function bundleIslands(pages: IslandPage[], opts: { siteRoot: string; baseUrl: string; minify: boolean; naming: Naming }): Promise<IslandBundle> {
-  if (!pages.length) return { files: new Map(), scripts: new Map() };
+  if (!pages.length) return { files: new Map(), scripts: new Map(), styles: new Map() };
   const pkg = packageRoot();
   const byKey = new Map(pages.map((p) => [p.key, p]));
   const byPath = new Map(pages.map((p) => [p.absPath, p]));
@@ -149,8 +214,8 @@ export async function bundleIslands(pages: IslandPage[], opts: { siteRoot: strin
         },
         sharedReact(),
         provided(),
-        mdx(byPath),
-        cssModuleMaps(opts.siteRoot),
+        mdx(byPath, opts.siteRoot, join(pkg, 'client', 'islands.tsx')),
+        islandCss(opts.siteRoot),
         siteFilesPlugin(opts.siteRoot),
       ],
       absWorkingDir: opts.siteRoot,
@@ -176,12 +241,21 @@ export async function bundleIslands(pages: IslandPage[], opts: { siteRoot: strin
   }
   const files = new Map<string, Uint8Array>();
   const outBase = opts.siteRoot;
-  // The pages carry their CSS already (renderer/content/mdx/render.ts): only the scripts are kept.
+  // Only the scripts: the CSS the browser code imports is found in the metafile (islandCss).
   for (const f of result.outputFiles) if (f.path.endsWith('.js')) files.set(relative(outBase, f.path).split('\\').join('/'), f.contents);
   const scripts = new Map<string, string>();
   for (const [out, info] of Object.entries(result.metafile.outputs)) {
     const key = info.entryPoint?.startsWith('island-entry:') ? info.entryPoint.slice('island-entry:'.length) : undefined;
     if (key) scripts.set(key, opts.baseUrl + relative(opts.siteRoot, join(opts.siteRoot, out)).split('\\').join('/'));
   }
-  return { files, scripts };
+  const styles = new Map<string, string>();
+  for (const page of pages) {
+    const css = await pageStyles(page, cssReached(result.metafile, `island-entry:${page.key}`), opts.siteRoot, opts.minify);
+    if (!css) continue;
+    const hash = opts.naming === 'hashed' ? `.${createHash('sha256').update(css).digest('hex').slice(0, 10)}` : '';
+    const file = `assets/islands/${names.get(page.key)}${hash}.css`;
+    files.set(file, new TextEncoder().encode(css));
+    styles.set(page.key, opts.baseUrl + file);
+  }
+  return { files, scripts, styles };
 }

@@ -110,7 +110,9 @@ export async function loadContent(options: ContentOptions): Promise<LoadedConten
     warnings.push(...finished.warnings);
   }
   if (options.mode === 'throw' && errors.length) throw errors.length === 1 ? errors[0] : new AggregateUserError(errors);
-  return { locales, warnings, problems };
+  // A source page shown in a locale without its translation is processed once per locale, with the same
+  // warnings about the same file: said once.
+  return { locales, warnings: [...new Set(warnings)], problems };
 }
 
 /** Processes the docs the cache does not have (all of them without a cache), in the jobs' order. */

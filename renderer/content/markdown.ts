@@ -54,6 +54,8 @@ export interface MarkdownOutput {
   contentTitle?: string;
   /** MDX pages: how many parts the browser hydrates (renderer/content/mdx/islands.ts); absent when none. */
   islands?: number;
+  /** MDX pages with islands: the CSS files whose rules the page carries already (its <style>). */
+  carriedCss?: string[];
 }
 
 let rehypeRaw: Promise<typeof import('rehype-raw')> | undefined;

@@ -72,7 +72,15 @@ export interface ProcessedDoc {
    * MDX pages with parts the browser hydrates (renderer/content/mdx/islands.ts): how many, the file the
    * browser's compile reads, and (once bundled, renderer/bundle/islands.ts) the URL of the page's script.
    */
-  islands?: { count: number; absPath: string; script?: string };
+  islands?: {
+    count: number;
+    absPath: string;
+    /** The CSS files whose rules the page's HTML carries (renderer/content/mdx/render.ts). */
+    carriedCss: string[];
+    script?: string;
+    /** The URL of the stylesheet of what only the browser code imports, when it imports any CSS. */
+    style?: string;
+  };
 }
 
 export type DocResult = { ok: true; doc: ProcessedDoc } | { ok: false; error: SerializedUserError };
@@ -143,7 +151,7 @@ export async function processDoc(job: DocJob, services: DocServices = {}): Promi
         category: slash > 0 ? job.relPath.slice(0, slash) : undefined,
         frontMatter: data,
         ...withoutIslandCount(out),
-        ...(out.islands ? { islands: { count: out.islands, absPath: job.absPath } } : {}),
+        ...(out.islands ? { islands: { count: out.islands, absPath: job.absPath, carriedCss: out.carriedCss ?? [] } } : {}),
         bodyHash: createHash('sha256').update(body.trim()).digest('hex').slice(0, 16),
       },
     };
@@ -169,7 +177,7 @@ export function deserialize(e: SerializedUserError): ContentError {
 }
 
 /** The page's output minus its island count, which the doc keeps with the file the count belongs to. */
-function withoutIslandCount<T extends { islands?: number }>(out: T): Omit<T, 'islands'> {
-  const { islands: _count, ...rest } = out;
+function withoutIslandCount<T extends { islands?: number; carriedCss?: string[] }>(out: T): Omit<T, 'islands' | 'carriedCss'> {
+  const { islands: _count, carriedCss: _css, ...rest } = out;
   return rest;
 }

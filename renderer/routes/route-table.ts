@@ -134,6 +134,7 @@ export function buildRouteTable({ loaded, locales, content, strings, gitInfo }: 
             ...(unlisted ? { unlisted: true } : {}),
             ...(doc.fallback ? { notTranslated: true } : {}),
             ...(doc.islands?.script ? { islands: doc.islands.script } : {}),
+            ...(doc.islands?.style ? { islandStyles: doc.islands.style } : {}),
           },
         },
         doc,

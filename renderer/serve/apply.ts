@@ -15,7 +15,7 @@ import { docHrefFactory } from '../site/prepare.ts';
 import { deserialize, processDoc, type ProcessedDoc } from '../content/process-doc.ts';
 import { toProblems, type Problem } from '../problems.ts';
 import { buildRouteTable, type RouteEntry } from '../routes/route-table.ts';
-import { islandsOf, loadTheme, searchOf } from '../site/prepare.ts';
+import { islandKey, islandsOf, loadTheme, searchOf } from '../site/prepare.ts';
 import { recheckLinks, updateIds } from './recheck-links.ts';
 import { putBundle, putSearch, putSitemap, renderRoutes, routesOf, updateChunks, updateSiteData, type DevState } from './state.ts';
 
@@ -42,6 +42,8 @@ export interface ApplyResult {
   fullLinkCheck: boolean;
   /** Pages rendered now, by output file: their links are re-checked. */
   renderedNow: Set<string>;
+  /** Island scripts bundled again. */
+  islandScripts: number;
 }
 
 const SIDEBAR_FIELDS = ['sidebar_label', 'sidebar', 'sidebar_class_name', 'pagination_label', 'pagination_next', 'pagination_prev', 'unlisted', 'draft', 'displayed_sidebar'] as const;
@@ -138,13 +140,51 @@ function importingDocs(state: DevState): string[] {
   return files;
 }
 
-/** Bundles the island scripts again (stable names: the pages that load them need not change for it). */
-async function applyIslands(state: DevState, result: ApplyResult): Promise<void> {
+/**
+ * The island pages a batch touches, or 'all' (a component or the runtime changed): pages edited that have
+ * islands or had them, and pages with islands that are gone. Other pages' scripts stay as they are.
+ */
+function islandPagesTouched(state: DevState, batch: ChangeBatch, docChanged: Set<ProcessedDoc>): Set<string> | 'all' {
+  if (batch.components || batch.code) return 'all';
+  const had = state.islands.scripts;
+  const touched = new Set<string>();
+  for (const doc of docChanged) if (doc.islands || had.has(islandKey(doc.locale, doc.relPath))) touched.add(islandKey(doc.locale, doc.relPath));
+  const live = new Set<string>();
+  for (const [locale, lc] of state.content) for (const doc of lc.docs) if (doc.islands) live.add(islandKey(locale, doc.relPath));
+  for (const key of had.keys()) if (!live.has(key)) touched.add(key);
+  return touched;
+}
+
+/**
+ * Bundles the island scripts of `pages` again. Stable names, and in serve one file per page with no chunk
+ * shared (renderer/bundle/islands.ts), so a page's files are replaced without touching the others', and the
+ * pages that load them need not change for it.
+ */
+async function applyIslands(state: DevState, result: ApplyResult, pages: Set<string> | 'all'): Promise<void> {
   try {
     const previous = state.islands;
-    state.islands = await islandsOf({ ...state, minify: false, naming: 'stable' });
-    for (const file of previous.files.keys()) state.output.delete(file);
-    for (const [file, bytes] of state.islands.files) state.output.write(file, bytes);
+    const fresh = await islandsOf({ ...state, minify: false, naming: 'stable' }, pages === 'all' ? undefined : pages);
+    const baseUrl = state.loaded.config.baseUrl;
+    const filesOf = (bundle: typeof previous, key: string) => [bundle.scripts.get(key), bundle.styles.get(key)].filter((u): u is string => !!u).map((u) => u.slice(baseUrl.length));
+    if (pages === 'all') {
+      for (const file of previous.files.keys()) state.output.delete(file);
+      state.islands = fresh;
+    } else {
+      const files = new Map(previous.files);
+      const scripts = new Map(previous.scripts);
+      const styles = new Map(previous.styles);
+      for (const key of pages) {
+        for (const file of filesOf(previous, key)) (files.delete(file), state.output.delete(file));
+        scripts.delete(key);
+        styles.delete(key);
+      }
+      for (const [file, bytes] of fresh.files) files.set(file, bytes);
+      for (const [key, url] of fresh.scripts) scripts.set(key, url);
+      for (const [key, url] of fresh.styles) styles.set(key, url);
+      state.islands = { files, scripts, styles };
+    }
+    for (const [file, bytes] of fresh.files) state.output.write(file, bytes);
+    result.islandScripts = fresh.scripts.size;
     result.problems.set('islands', []);
   } catch (err) {
     result.problems.set('islands', toProblems(err));
@@ -174,10 +214,11 @@ async function applyCode(state: DevState, result: ApplyResult): Promise<boolean>
  * page being edited is served as soon as possible. Links are checked afterwards (`finishLinks`).
  */
 export async function applyChanges(state: DevState, batch: ChangeBatch): Promise<ApplyResult> {
-  const result: ApplyResult = { reload: new Set(), problems: new Map(), warnings: [], rendered: 0, fullLinkCheck: false, renderedNow: new Set() };
+  const result: ApplyResult = { reload: new Set(), problems: new Map(), warnings: [], rendered: 0, fullLinkCheck: false, renderedNow: new Set(), islandScripts: 0 };
   const codeOk = batch.code ? await applyCode(state, result) : false;
   const { structural, docChanged, keysChanged } = await applyContent(state, batch.components ? new Set([...batch.content, ...importingDocs(state)]) : batch.content, result);
-  if (batch.components || [...docChanged].some((d) => d.islands) || state.islands.files.size) await applyIslands(state, result);
+  const islandPages = islandPagesTouched(state, batch, docChanged);
+  if (islandPages === 'all' || islandPages.size) await applyIslands(state, result, islandPages);
 
   const { loaded, locales, content, strings } = state;
   state.table = buildRouteTable({ loaded, locales, content, strings });

@@ -18,6 +18,8 @@ export interface UpdateInfo {
   changed: string[];
   ms: number;
   rendered: number;
+  /** Island scripts bundled again (only those of the pages a change touches, unless a component changed). */
+  islandScripts?: number;
   /** Public paths whose HTML changed, or 'all'. */
   reload: string[] | 'all';
 }
@@ -88,9 +90,10 @@ export class DevSite extends EventEmitter<DevSiteEvents> {
     const result = await applyChanges(state, batch);
     for (const [key, list] of result.problems) this.setProblems(key, list, false);
     this.emitProblems();
-    for (const w of result.warnings) this.emit('warning', w);
+    // Once each: an edited source page is processed again for every locale that shows it untranslated.
+    for (const w of new Set(result.warnings)) this.emit('warning', w);
     this.generation++;
-    this.emit('update', { changed, ms: performance.now() - started, rendered: result.rendered, reload: result.reload === 'all' ? 'all' : [...result.reload] });
+    this.emit('update', { changed, ms: performance.now() - started, rendered: result.rendered, ...(result.islandScripts ? { islandScripts: result.islandScripts } : {}), reload: result.reload === 'all' ? 'all' : [...result.reload] });
     // Then, off the critical path: pages left dirty (each is also rendered at once if requested), links, search.
     await this.settle(result);
     // The search index does not change what an open page shows: no reload for it.

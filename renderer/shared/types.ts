@@ -103,7 +103,12 @@ export interface DocData {
   notTranslated?: boolean;
   /** URL of the script that hydrates the page's MDX islands (its own components), when it has any. */
   islands?: string;
+  /** URL of the stylesheet of CSS that only the islands' browser code imports, when there is some. */
+  islandStyles?: string;
 }
+
+/** Marks the <link> of a page's `islandStyles` in <head>: the one stylesheet that changes with the page. */
+export const ISLAND_STYLES_ATTRIBUTE = 'data-island-styles';
 
 export interface DocsRootCategory {
   key: string;

@@ -203,18 +203,24 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
 }
 
 /** No island scripts: most sites. Kept here so that a site without islands never loads their bundler. */
-const NO_ISLANDS: IslandBundle = { files: new Map(), scripts: new Map() };
+const NO_ISLANDS: IslandBundle = { files: new Map(), scripts: new Map(), styles: new Map() };
 
-/** Bundles the island scripts of the docs that have islands and gives each doc its script's URL. */
-export async function islandsOf(site: Pick<PreparedSite, 'paths' | 'loaded' | 'content' | 'jobFor'> & { minify: boolean; naming: Naming }): Promise<IslandBundle> {
+/** Page keys of islandsOf: a doc of a locale (a fallback page is the same file in another locale). */
+export const islandKey = (locale: string, relPath: string) => `${locale}:${relPath}`;
+
+/**
+ * Bundles the island scripts of the docs that have islands (`only`: of those pages alone) and gives each
+ * doc its script's URL.
+ */
+export async function islandsOf(site: Pick<PreparedSite, 'paths' | 'loaded' | 'content' | 'jobFor'> & { minify: boolean; naming: Naming }, only?: ReadonlySet<string>): Promise<IslandBundle> {
   const pages: IslandPage[] = [];
-  const docs = new Map<string, { script?: string }>();
+  const docs = new Map<string, { script?: string; style?: string }>();
   for (const [locale, lc] of site.content) {
     for (const doc of lc.docs) {
-      if (!doc.islands) continue;
+      const key = islandKey(locale, doc.relPath);
+      if (!doc.islands || (only && !only.has(key))) continue;
       const job = site.jobFor({ locale, relPath: doc.relPath, file: doc.file, absPath: doc.islands.absPath, kind: 'doc' });
-      const key = `${locale}:${doc.relPath}`;
-      pages.push({ key, absPath: doc.islands.absPath, file: doc.file, locale, site: job.site!, admonitionTitles: job.strings.admonitions });
+      pages.push({ key, absPath: doc.islands.absPath, file: doc.file, locale, site: job.site!, admonitionTitles: job.strings.admonitions, carriedCss: doc.islands.carriedCss });
       docs.set(key, doc.islands);
     }
   }
@@ -223,7 +229,12 @@ export async function islandsOf(site: Pick<PreparedSite, 'paths' | 'loaded' | 'c
   // Markdown site (its config cached, no MDX page to process) otherwise never loads.
   const { bundleIslands } = await import('../bundle/islands.ts');
   const bundle = await bundleIslands(pages, { siteRoot: site.paths.root, baseUrl: site.loaded.config.baseUrl, minify: site.minify, naming: site.naming });
-  for (const [key, islands] of docs) islands.script = bundle.scripts.get(key);
+  for (const [key, islands] of docs) {
+    islands.script = bundle.scripts.get(key);
+    const style = bundle.styles.get(key);
+    if (style) islands.style = style;
+    else delete islands.style;
+  }
   return bundle;
 }
 

@@ -27,3 +27,6 @@ export const MdxThemeContext = createContext<MdxTheme>({ admonition: (type) => (
 
 /** True inside a part of the page that the browser hydrates (renderer/content/mdx/islands.ts). */
 export const IslandContext = createContext(false);
+
+/** What the ids of islands here start with: the ids of the partials they sit in (`3.`), '' in the page itself. */
+export const IslandPrefixContext = createContext('');

@@ -57,13 +57,13 @@ export function useIsBrowser(): boolean {
 
 /**
  * As in Docusaurus: the fallback on the server and during hydration, `children()` once mounted in the browser.
- * Only islands are hydrated (renderer/content/mdx/islands.ts): elsewhere (a component of a partial) the fallback
- * is all visitors get, and the build says so.
+ * Only islands are hydrated (renderer/content/mdx/islands.ts): elsewhere (inside a component the page itself
+ * exports) the fallback is all visitors get, and the build says so.
  */
 export function BrowserOnly({ children, fallback }: { children?: () => ReactNode; fallback?: ReactNode }) {
   const isBrowser = useIsBrowser();
   const inIsland = useContext(IslandContext);
   const { warn } = useContext(MdxThemeContext);
-  if (!inIsland) warn('<BrowserOnly> shows its fallback: it is not in a part of the page the browser hydrates (a component of the page itself, or <BrowserOnly> in the page)');
+  if (!inIsland) warn('<BrowserOnly> shows its fallback: it is not in a part of the page the browser hydrates (write <BrowserOnly> in the page or a partial, or in a component of the site\'s src/, not in a component the page exports)');
   return <>{isBrowser && children ? children() : (fallback ?? null)}</>;
 }

@@ -1,6 +1,8 @@
 // MDX pages whose own components run in the browser (islands): a stateful component imported from the site's
 // src/ responds to clicks on the first load and after client-side navigation to its page, <BrowserOnly> shows
-// its children once hydrated, nothing is logged; a page without components loads no island script.
+// its children once hydrated, nothing is logged; a page without components loads no island script. CSS that
+// only the browser's code imports (a package's stylesheet, a CSS module) styles the page that needs it. A
+// component inside a partial the page imports is hydrated like one of the page's own.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,5 +92,60 @@ describe('MDX islands in the browser', () => {
     const widgets = await (await fetch(`${h.origin}/aws-cheatsheet/docs/compute/widgets`)).text();
     expect(widgets).toMatch(/<link rel="modulepreload" href="\/aws-cheatsheet\/assets\/islands\/en-content-en-compute-widgets\.[\w-]+\.js"/);
     expect(problems.filter((p) => !p.includes('ERR_FAILED'))).toEqual([]);
+  });
+
+  it('CSS imported only by browser code (a package stylesheet, a CSS module) styles its page, after navigation too, and no other page', async () => {
+    const { page, problems } = await h.newPage();
+    const atlasStyle = async () => {
+      const pane = page.locator('.tilemap-pane');
+      await pane.waitFor();
+      expect(await pane.textContent()).toBe('Atlas of us-east-1');
+      await expect.poll(() => pane.evaluate((el) => getComputedStyle(el).borderTopWidth)).toBe('7px');
+      return pane.evaluate((el) => ({ top: getComputedStyle(el).borderTopColor, left: getComputedStyle(el).borderLeftWidth, leftStyle: getComputedStyle(el).borderLeftStyle, className: el.className }));
+    };
+    await open(page, h.origin, 'docs/compute/atlas');
+    const first = await atlasStyle();
+    expect(first).toMatchObject({ top: 'rgb(10, 120, 40)', left: '5px', leftStyle: 'dashed' });
+    // The class the browser's code uses is the one the stylesheet defines (the server's name for it).
+    expect(first.className).toMatch(/^tilemap-pane Atlas_[0-9a-f]{6}_atlas$/);
+
+    // Client-side navigation away drops the page's stylesheet; coming back brings it again.
+    await markDocument(page);
+    await (await addContentLink(page, '/aws-cheatsheet/docs/compute/plain')).click();
+    await page.waitForURL(/compute\/plain$/);
+    await expect.poll(() => page.locator('link[data-island-styles]').count()).toBe(0);
+    await (await addContentLink(page, '/aws-cheatsheet/docs/compute/atlas')).click();
+    await page.waitForURL(/compute\/atlas$/);
+    expect(await atlasStyle()).toMatchObject({ top: 'rgb(10, 120, 40)', left: '5px' });
+    expect(await isSameDocument(page)).toBe(true);
+    expect(problems).toEqual([]);
+
+    const atlas = await (await fetch(`${h.origin}/aws-cheatsheet/docs/compute/atlas`)).text();
+    const href = /<link rel="stylesheet" href="(\/aws-cheatsheet\/assets\/islands\/en-content-en-compute-atlas\.[0-9a-f]{10}\.css)" data-island-styles>/.exec(atlas)?.[1];
+    expect(href).toBeDefined();
+    // A page whose components the server renders carries their CSS in its HTML: no second copy in a stylesheet.
+    const widgets = await (await fetch(`${h.origin}/aws-cheatsheet/docs/compute/widgets`)).text();
+    expect(widgets).not.toContain('data-island-styles');
+    expect(widgets).toMatch(/<style>[^<]*_counter/);
+  });
+
+  it('a component inside a partial the page shows responds to clicks, beside one of the page itself', async () => {
+    const { page, problems } = await h.newPage();
+    await open(page, h.origin, 'docs/compute/tally');
+    // Hydrated once the page's own counter responds (both come from the same island script).
+    const own = page.getByRole('button', { name: /Clicked 2\d times/ });
+    const partial = page.getByRole('button', { name: /Clicked [5-9] times/ });
+    await expect.poll(async () => {
+      await own.click();
+      return own.textContent();
+    }).not.toBe('Clicked 20 times');
+    await partial.click();
+    await expect.poll(() => partial.textContent()).toBe('Clicked 6 times');
+    await partial.click();
+    await expect.poll(() => partial.textContent()).toBe('Clicked 7 times');
+    // The partial's static parts stay as the server made them.
+    expect(await page.locator('[data-doc-content]').textContent()).toContain('Every visitor counts');
+    expect(await page.locator('[data-doc-content] pre').first().textContent()).toContain('echo "tallied"');
+    expect(problems).toEqual([]);
   });
 });

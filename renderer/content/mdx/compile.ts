@@ -12,7 +12,8 @@ import remarkGfm from 'remark-gfm';
 import type { Root } from 'mdast';
 import type { Pluggable } from 'unified';
 import { remarkHtmlAttributes, type AttributeProblem } from './jsx-attributes.ts';
-import { remarkPartialPaths } from './partial-paths.ts';
+import { mdxRequire, remarkJsxFiles, type FileProblem } from './jsx-files.ts';
+import { remarkPartialPaths, type PartialDirs } from './partial-paths.ts';
 import { sourceRuntime as jsxRuntime } from './source-lines.ts';
 import { AggregateUserError, ContentError } from '../../errors.ts';
 import { normaliseAdmonitionTitles, remarkAdmonitions } from '../admonitions.ts';
@@ -25,9 +26,9 @@ import DocCardList from '../../../templates/mdx/DocCardList.tsx';
 import Heading from '../../../templates/mdx/Heading.tsx';
 import Tabs, { TabItem } from '../../../templates/mdx/Tabs.tsx';
 import { BrowserOnly, Link, useBaseUrl, useBaseUrlUtils, useDocusaurusContext, useIsBrowser } from '../../../templates/mdx/docusaurus.tsx';
-import { IslandMark } from '../../../templates/mdx/Island.tsx';
+import { IslandGroup, IslandMark } from '../../../templates/mdx/Island.tsx';
 import { mdx1Compat } from './compat.ts';
-import { ISLAND_TAG, markIslands } from './islands.ts';
+import { ISLAND_GROUP_TAG, ISLAND_TAG, markIslands } from './islands.ts';
 import { PROVIDED_MODULES, readScope, type PageImport } from './scope.ts';
 import { loadSiteModule, provideModules } from './site-components.ts';
 
@@ -67,6 +68,8 @@ export interface MdxUnit {
   warnings: string[];
   /** CSS the page's components and CSS modules bring (in import order, each once): the page carries it. */
   styles: Set<string>;
+  /** The CSS files those styles came from: the island bundler adds only what the browser code brings beyond them. */
+  styleFiles: Set<string>;
   /** Set to the number of islands the page has (parts the browser hydrates, see islands.ts). */
   islands?: { count: number };
 }
@@ -77,11 +80,15 @@ export const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
 export const mdxSource = (body: string) => mdx1Compat(normaliseAdmonitionTitles(body));
 
 /** The Markdown the pages are written in, as both compiles (server, islands in the browser) read it. */
-export function mdxSyntax(titles: Record<string, string>, onUnknownAdmonition: (name: string, line?: number) => void, last: Pluggable, server: { attributeProblems?: AttributeProblem[]; partial?: { partialDir: string; pageDir: string } } = {}) {
+export function mdxSyntax(titles: Record<string, string>, onUnknownAdmonition: (name: string, line?: number) => void, last: Pluggable, server: { attributeProblems?: AttributeProblem[]; partial?: PartialDirs; files?: { absPath: string; siteRoot: string; problems: FileProblem[] } } = {}) {
   return {
     // Attribute problems matter to the server's compile, which refuses the page; the browser's only needs the names.
     // A partial's file paths are rebased for the server's asset stage (the browser compiles the page's own islands).
-    remarkPlugins: [[remarkHtmlAttributes, { problems: server.attributeProblems ?? [] }], ...(server.partial ? [[remarkPartialPaths, server.partial] as Pluggable] : []), remarkGfm, remarkDirective, [remarkAdmonitions, { titles, onUnknown: onUnknownAdmonition }], last] as Pluggable[],
+    remarkPlugins: [
+      [remarkHtmlAttributes, { problems: server.attributeProblems ?? [] }],
+      ...(server.partial ? [[remarkPartialPaths, server.partial] as Pluggable] : []),
+      ...(server.partial && server.files ? [[remarkJsxFiles, { ...server.files, partial: server.partial }] as Pluggable] : []),
+      remarkGfm, remarkDirective, [remarkAdmonitions, { titles, onUnknown: onUnknownAdmonition }], last] as Pluggable[],
     remarkRehypeOptions: { handlers: { code: codeHandler as never } },
   };
 }
@@ -90,14 +97,15 @@ export function mdxSyntax(titles: Record<string, string>, onUnknownAdmonition: (
 export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<MdxComponent> {
   const at = (line: number) => ({ file: unit.file, line: line + unit.lineOffset });
   let scope: { imports: PageImport[]; problems: { line: number; message: string; hint: string }[] } = { imports: [], problems: [] };
-  // Islands are the page's own (a partial's components are rendered, not hydrated); marked before readScope
-  // takes the imports out of the tree.
-  const page = stack.length === 0;
+  // Islands of the page and of the partials it shows (numbered within each partial's group); marked before
+  // readScope takes the imports out of the tree.
   const remarkScope = () => (tree: Root) => {
-    if (page && unit.islands) unit.islands.count = markIslands(tree, { browser: false });
-    scope = readScope(tree, page ? new Set([ISLAND_TAG]) : undefined);
+    if (unit.islands) unit.islands.count += markIslands(tree, { browser: false });
+    scope = readScope(tree, new Set([ISLAND_TAG, ISLAND_GROUP_TAG]));
   };
   const attributeProblems: AttributeProblem[] = [];
+  const fileProblems: FileProblem[] = [];
+  const partial: PartialDirs = { partialDir: dirname(unit.absPath), pageDir: dirname(stack[0] ?? unit.absPath) };
   let code: string;
   try {
     const out = await compile(
@@ -110,7 +118,8 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
         development: true,
         ...mdxSyntax(unit.admonitionTitles, (name, line) => unit.warnings.push(`${unit.file}:${(line ?? 0) + unit.lineOffset}: unknown admonition ":::${name}", rendered as a note`), remarkScope, {
           attributeProblems,
-          partial: { partialDir: dirname(unit.absPath), pageDir: dirname(stack[0] ?? unit.absPath) },
+          partial,
+          files: { absPath: unit.absPath, siteRoot: unit.siteRoot, problems: fileProblems },
         }),
       },
     );
@@ -120,7 +129,7 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
     const line = e.line ?? e.place?.line ?? e.place?.start?.line;
     throw new ContentError(`The MDX could not be compiled: ${e.reason ?? e.message}`, line ? at(line) : { file: unit.file }, { hint: 'MDX reads `{`, `}` and `<` as code: write them as `\\{`, `\\}` and `&lt;` in prose, and close every tag.' });
   }
-  const problems = [...attributeProblems, ...scope.problems].sort((a, b) => a.line - b.line);
+  const problems = [...attributeProblems, ...fileProblems, ...scope.problems].sort((a, b) => a.line - b.line);
   if (problems.length) {
     const errors = problems.map((p) => new ContentError(p.message, at(p.line), { hint: p.hint }));
     throw errors.length === 1 ? errors[0]! : new AggregateUserError(errors);
@@ -131,11 +140,12 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
     const value = await resolveImport(unit, imp, stack, at(imp.line));
     if (imp.local) bound[imp.local] = values[imp.local] = value;
   }
+  if (code.includes('require(') && !('require' in values)) values.require = mdxRequire(partial);
   // The imports were taken out of the program (readScope): tags reach them through `components`, and every other
   // use (`useBaseUrl('/x')`, `styles.box`) through these bindings, declared where the imports stood.
   if (Object.keys(values).length) code = code.replace(/^("use strict";\n)?/, `$1const {${Object.keys(values).join(', ')}} = arguments[0].__imports;\n`);
   const { default: Content } = (await run(code, { ...jsxRuntime, baseUrl: pathToFileURL(unit.absPath), __imports: values } as never)) as { default: MdxComponent };
-  return ({ components }) => createElement(Content, { components: { ...GLOBAL_COMPONENTS, ...components, ...bound, ...(page ? { [ISLAND_TAG]: IslandMark as ComponentType<never> } : {}) } });
+  return ({ components }) => createElement(Content, { components: { ...GLOBAL_COMPONENTS, ...components, ...bound, [ISLAND_TAG]: IslandMark as ComponentType<never>, [ISLAND_GROUP_TAG]: IslandGroup as ComponentType<never> } });
 }
 
 async function resolveImport(unit: MdxUnit, imp: PageImport, stack: string[], where: { file: string; line: number }): Promise<ComponentType<never>> {
@@ -159,5 +169,6 @@ async function resolveImport(unit: MdxUnit, imp: PageImport, stack: string[], wh
   }
   const loaded = await loadSiteModule(found, unit.siteRoot, target.export, imp.local, where);
   for (const css of loaded.styles) unit.styles.add(css);
+  for (const file of loaded.styleFiles) unit.styleFiles.add(file);
   return loaded.value as ComponentType<never>;
 }

@@ -4,15 +4,21 @@
 // highlighting), so hydrating it as a whole could never match; an island is rendered by the same compiled MDX
 // on both sides. The server compile wraps each island in <CheatsheetIsland id>, the browser compile does the
 // same walk (so the ids agree) and keeps only the islands and the page's imports and exports.
+// A partial the page shows (`<Setup />` of `import Setup from './_setup.mdx'`) is a group: wrapped in
+// <CheatsheetIslandGroup id>, it numbers the islands of the partial below its own id (`3.0`, `3.1`), and the
+// browser renders the partial's own islands-only compile there (its import with ISLANDS_QUERY).
 import type { Root } from 'mdast';
 
 export const ISLAND_TAG = 'CheatsheetIsland';
+export const ISLAND_GROUP_TAG = 'CheatsheetIslandGroup';
 /** The browser's compile only: the element holding all the islands. */
 export const ISLANDS_TAG = 'CheatsheetIslands';
+/** Asks the island bundler for a partial's islands-only compile (renderer/bundle/islands.ts). */
+export const ISLANDS_QUERY = '?islands';
 
 interface EsmNode {
   type: 'mdxjsEsm';
-  data?: { estree?: { body: { type: string; source?: { value: unknown }; specifiers?: { local: { name: string } }[] }[] } };
+  data?: { estree?: { body: { type: string; source?: { value: unknown }; specifiers?: { type: string; local: { name: string } }[] }[] } };
 }
 interface JsxNode {
   type: 'mdxJsxFlowElement' | 'mdxJsxTextElement';
@@ -31,56 +37,89 @@ function isInteractive(specifier: string): boolean {
   return !/\.(mdx?|css|svg|png|jpe?g|gif|webp|json)$/i.test(specifier);
 }
 
-/** The names the page's imports bind to interactive modules. */
-export function interactiveNames(tree: Root): Set<string> {
-  const names = new Set<string>();
+const isPartial = (specifier: string) => /^(\.\.?\/|@site\/)/.test(specifier) && /\.mdx?$/i.test(specifier);
+
+/** The names the page's imports bind to interactive modules, and the partials it imports (name → specifier). */
+function importedNames(tree: Root): { interactive: Set<string>; partials: Map<string, string> } {
+  const interactive = new Set<string>();
+  const partials = new Map<string, string>();
   for (const child of tree.children as AnyNode[]) {
     if (child.type !== 'mdxjsEsm') continue;
     for (const statement of (child as unknown as EsmNode).data?.estree?.body ?? []) {
-      if (statement.type !== 'ImportDeclaration' || !isInteractive(String(statement.source?.value))) continue;
-      for (const spec of statement.specifiers ?? []) names.add(spec.local.name);
+      if (statement.type !== 'ImportDeclaration') continue;
+      const specifier = String(statement.source?.value);
+      for (const spec of statement.specifiers ?? []) {
+        if (isInteractive(specifier)) interactive.add(spec.local.name);
+        else if (isPartial(specifier) && spec.type === 'ImportDefaultSpecifier') partials.set(spec.local.name, specifier);
+      }
     }
   }
-  return names;
+  return { interactive, partials };
+}
+
+/** `import <local> from '<specifier>'` as the MDX compiler's tree holds it. */
+function importNode(local: string, specifier: string) {
+  const declaration = {
+    type: 'ImportDeclaration',
+    specifiers: [{ type: 'ImportDefaultSpecifier', local: { type: 'Identifier', name: local } }],
+    source: { type: 'Literal', value: specifier, raw: JSON.stringify(specifier) },
+    attributes: [],
+  };
+  return { type: 'mdxjsEsm', value: `import ${local} from ${JSON.stringify(specifier)}`, data: { estree: { type: 'Program', sourceType: 'module', body: [declaration], comments: [] } } };
 }
 
 const isJsx = (node: AnyNode): node is AnyNode & JsxNode => node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';
 
 /**
- * Wraps each outermost island in <CheatsheetIsland id="n">, numbered in document order. `browser`: the tree
- * is then cut down to the imports, exports and islands (at its top level), which is all the browser renders.
+ * Wraps each outermost island in <CheatsheetIsland id="n"> and each partial's element in
+ * <CheatsheetIslandGroup id="n">, numbered together in document order; returns the number of islands (a
+ * partial's own are counted by its compile). `browser`: the tree is then cut down to the imports, exports,
+ * islands and groups (at its top level), which is all the browser renders, each group showing the partial's
+ * islands-only compile.
  */
 export function markIslands(tree: Root, options: { browser: boolean }): number {
-  const names = interactiveNames(tree);
-  if (!names.size) {
+  const { interactive, partials } = importedNames(tree);
+  if (!interactive.size && !partials.size) {
     if (options.browser) tree.children = tree.children.filter((c) => (c as AnyNode).type === 'mdxjsEsm');
     return 0;
   }
   const islands: AnyNode[] = [];
+  let count = 0;
+  const islandsOnly = new Map<string, string>();
+  const wrap = (node: AnyNode & JsxNode, name: string) =>
+    ({
+      type: node.type,
+      name,
+      attributes: [
+        { type: 'mdxJsxAttribute', name: 'id', value: String(islands.length) },
+        ...(node.type === 'mdxJsxTextElement' && name === ISLAND_TAG ? [{ type: 'mdxJsxAttribute', name: 'inline', value: null }] : []),
+      ],
+      children: [node],
+      position: node.position,
+    }) as unknown as AnyNode;
   const visit = (parent: AnyNode) => {
     const children = parent.children ?? [];
     for (let i = 0; i < children.length; i++) {
       const node = children[i]!;
-      if (isJsx(node) && names.has((node.name ?? '').split('.')[0]!)) {
-        const wrapped = {
-          type: node.type,
-          name: ISLAND_TAG,
-          attributes: [
-            { type: 'mdxJsxAttribute', name: 'id', value: String(islands.length) },
-            ...(node.type === 'mdxJsxTextElement' ? [{ type: 'mdxJsxAttribute', name: 'inline', value: null }] : []),
-          ],
-          children: [node],
-          position: node.position,
-        } as unknown as AnyNode;
-        children[i] = wrapped;
-        islands.push(wrapped);
+      const root = isJsx(node) ? (node.name ?? '').split('.')[0]! : '';
+      if (isJsx(node) && interactive.has(root)) {
+        islands.push((children[i] = wrap(node, ISLAND_TAG)));
+        count++;
+      } else if (isJsx(node) && partials.has(root) && node.name === root) {
+        islands.push((children[i] = wrap(node, ISLAND_GROUP_TAG)));
+        if (options.browser) {
+          const alias = `${root}$islands`;
+          islandsOnly.set(alias, partials.get(root)! + ISLANDS_QUERY);
+          node.name = alias;
+        }
       } else visit(node);
     }
   };
   visit(tree as unknown as AnyNode);
+  if (options.browser) tree.children.push(...([...islandsOnly].map(([alias, specifier]) => importNode(alias, specifier)) as unknown as Root['children']));
   // All islands in one element: siblings at the top would come with the whitespace MDX puts between them, which
   // every island's root would render (client/islands.tsx picks its island among this element's children).
   const all = { type: 'mdxJsxFlowElement', name: ISLANDS_TAG, attributes: [], children: islands.map((n) => ({ ...n, type: 'mdxJsxFlowElement' })) };
   if (options.browser) tree.children = [...tree.children.filter((c) => (c as AnyNode).type === 'mdxjsEsm'), all as unknown as Root['children'][number]];
-  return islands.length;
+  return count;
 }

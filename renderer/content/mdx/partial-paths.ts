@@ -8,15 +8,25 @@ import { posix } from 'node:path';
 import { isExternalHref } from '../../shared/urls.ts';
 import { walk } from '../walk.ts';
 
+export interface PartialDirs {
+  partialDir: string;
+  pageDir: string;
+}
+
+/** A path relative to the partial's folder, as the page's folder sees the same file. */
+export function rebaseFromPartial(url: string, options: PartialDirs): string {
+  const path = url.split(/[?#]/, 1)[0]!;
+  const rest = url.slice(path.length);
+  const seen = posix.relative(options.pageDir, posix.join(options.partialDir, decodeURI(path)));
+  return encodeURI(seen.startsWith('.') ? seen : `./${seen}`) + rest;
+}
+
+/** A path to a file relative to the file that writes it (`fileOnly`: with an extension, as links to files have). */
+export const relativeFile = (url: string, fileOnly: boolean) => url !== '' && !url.startsWith('/') && !url.startsWith('#') && !url.startsWith('@site/') && !url.startsWith('data:') && !isExternalHref(url) && (!fileOnly || /\.[a-z0-9]+$/i.test(url.split(/[?#]/, 1)[0]!));
+
 /** Relative to the partial's folder → relative to the page's folder (both absolute paths). */
-export function remarkPartialPaths(options: { partialDir: string; pageDir: string }) {
-  const rebase = (url: string) => {
-    const path = url.split(/[?#]/, 1)[0]!;
-    const rest = url.slice(path.length);
-    const seen = posix.relative(options.pageDir, posix.join(options.partialDir, decodeURI(path)));
-    return encodeURI(seen.startsWith('.') ? seen : `./${seen}`) + rest;
-  };
-  const relativeFile = (url: string, fileOnly: boolean) => url !== '' && !url.startsWith('/') && !url.startsWith('#') && !isExternalHref(url) && (!fileOnly || /\.[a-z0-9]+$/i.test(url.split(/[?#]/, 1)[0]!));
+export function remarkPartialPaths(options: PartialDirs) {
+  const rebase = (url: string) => rebaseFromPartial(url, options);
   return (tree: Root) => {
     if (options.partialDir === options.pageDir) return;
     walk(tree, (node) => {

@@ -32,8 +32,9 @@ export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
   const links: SourceLink[] = [];
   const titles = input.strings.admonitions;
   const styles = new Set<string>();
+  const styleFiles = new Set<string>();
   const islands = { count: 0 };
-  const Page = await compileMdx({ absPath: input.absPath, file: input.file, body: input.body, lineOffset: input.lineOffset, siteRoot: input.siteRoot, admonitionTitles: titles, warnings, styles, islands });
+  const Page = await compileMdx({ absPath: input.absPath, file: input.file, body: input.body, lineOffset: input.lineOffset, siteRoot: input.siteRoot, admonitionTitles: titles, warnings, styles, styleFiles, islands });
   const said = new Set<string>();
   const theme: MdxTheme = {
     admonition: (type) => {
@@ -78,5 +79,5 @@ export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
   // The page's own CSS (its components' and CSS modules') travels with its HTML, so a page reached by client-side
   // navigation brings it too; after the page stages, which have no business in it.
   if (styles.size) page.html = `<style>${escapeStyle([...styles].join('\n'))}</style>${page.html}`;
-  return islands.count ? { ...page, islands: islands.count } : page;
+  return islands.count ? { ...page, islands: islands.count, carriedCss: [...styleFiles] } : page;
 }

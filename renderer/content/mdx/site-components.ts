@@ -20,6 +20,8 @@ interface Bundled {
   exports: Record<string, unknown>;
   /** The CSS the file and what it imports bring, '' if none. */
   css: string;
+  /** The CSS files that CSS came from (the island bundler leaves these to the page: renderer/bundle/islands.ts). */
+  cssFiles: string[];
   /** Every file the bundle was made from, with its state then: an edited one (in `serve`) means a new bundle. */
   inputs: { path: string; stamp: string }[];
 }
@@ -123,11 +125,11 @@ async function bundle(file: string, siteRoot: string): Promise<Bundled> {
   // esbuild heads each part with a comment naming its source file: no use in a page.
   const css = (out.outputFiles.find((f) => f.path.endsWith('.css'))?.text ?? '').replace(/^\/\* .* \*\/\n/gm, '').trim();
   const exports = (await import(`data:text/javascript;base64,${Buffer.from(js).toString('base64')}`)) as Record<string, unknown>;
-  return { exports, css, inputs: inputs.map((path) => ({ path, stamp: stampOf(path) })) };
+  return { exports, css, cssFiles: css ? inputs.filter((p) => p.endsWith('.css')) : [], inputs: inputs.map((path) => ({ path, stamp: stampOf(path) })) };
 }
 
 /** One export of a site file (a component, a CSS module's class map), with the CSS it brings. */
-export async function loadSiteModule(file: string, siteRoot: string, exported: string, local: string, where: { file: string; line?: number }): Promise<{ value: unknown; styles: string[] }> {
+export async function loadSiteModule(file: string, siteRoot: string, exported: string, local: string, where: { file: string; line?: number }): Promise<{ value: unknown; styles: string[]; styleFiles: string[] }> {
   let module = loaded.get(file);
   if (!module || !(await isCurrent(module))) loaded.set(file, (module = bundle(file, siteRoot)));
   let bundled: Bundled;
@@ -140,5 +142,5 @@ export async function loadSiteModule(file: string, siteRoot: string, exported: s
   }
   const value = exported === '*' ? bundled.exports : bundled.exports[exported];
   if (typeof value !== 'function' && (typeof value !== 'object' || value === null)) throw new ContentError(`"${local}" cannot be resolved: its file has no export "${exported}".`, where, { hint: 'Export it (e.g. `export default function …`).' });
-  return { value, styles: bundled.css ? [bundled.css] : [] };
+  return { value, styles: bundled.css ? [bundled.css] : [], styleFiles: bundled.cssFiles };
 }
