@@ -45,6 +45,11 @@ export interface BuildOptions {
   compiledConfig?: Promise<CompiledConfig>;
   /** The build cache's folder (the CLI gives `<root>/.cheatsheet-cache` unless `--no-cache`); none: no cache. */
   cacheDir?: string;
+  /**
+   * Keep the docs' text sections after the search stage: the result's table is read again for search records
+   * (`cheatsheet search push`). Without it they are emptied to lower the build's peak memory.
+   */
+  keepSearchText?: boolean;
 }
 
 export type { Phase };
@@ -136,7 +141,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
   const { config } = loaded;
   // Search and routes are made: what only they read is let go, and the garbage they left is collected
   // before the render stage adds its own (150 × 3 corpus, cold: peak RSS ~270 → ~245 MB).
-  dropSearchText(site.content);
+  if (!options.keepSearchText) dropSearchText(site.content);
   collectGarbage();
 
   // Pages stream into the output as they are rendered; the folder is swapped in only after the links pass.
