@@ -37,7 +37,11 @@ export interface ChunkMemo {
 function chunkKey(data: RouteEntry['data'], html: string | undefined): string {
   const h = createHash('sha256');
   h.update(JSON.stringify(data.doc ? { ...data, doc: { ...data.doc, html: '' } } : data)).update('\0');
-  if (data.doc) h.update(html === undefined ? 'none' : `html:${html}`);
+  // (Two updates: a concatenation would copy each page's HTML once more.)
+  if (data.doc) {
+    if (html === undefined) h.update('none');
+    else h.update('html:').update(html);
+  }
   return h.digest('base64url');
 }
 
