@@ -3,6 +3,7 @@
 // processes nothing; a damaged cache is a cold build, never a failed one.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../renderer/build.ts';
 import { CACHE_DIR } from '../renderer/cache/build-cache.ts';
@@ -90,12 +91,14 @@ describe('build cache', () => {
       expectSameOutput(warm, clean, step);
       if (step === 'nothing') {
         const pages = Object.values(warm.pagesPerLocale).reduce((a, b) => a + b, 0);
-        expect(warm.cache).toEqual({ pages: { rendered: 0, cached: pages }, docs: { processed: 0, cached: 8 }, search: { built: 0, cached: 2 }, searchPages: { cached: 0, analysed: 0 } });
+        const chunks = warm.table.routes.filter((r) => r.data.kind !== 'notFound').length;
+        expect(warm.cache).toEqual({ pages: { rendered: 0, cached: pages }, docs: { processed: 0, cached: 8 }, search: { built: 0, cached: 2 }, searchPages: { cached: 0, analysed: 0 }, chunks: { made: 0, cached: chunks } });
       }
-      // One page's text: that page alone is processed, rendered and analysed for search again; its locale's
-      // index is assembled from the other pages' kept terms (and is a clean build's, as every file is).
+      // One page's text: that page alone is processed, rendered and analysed for search again, and its route
+      // chunk made again; its locale's index is assembled from the other pages' kept terms (and is a clean
+      // build's, as every file is).
       if (step === 'page content') {
-        expect({ rendered: warm.cache!.pages.rendered, processed: warm.cache!.docs.processed }).toEqual({ rendered: 1, processed: 1 });
+        expect({ rendered: warm.cache!.pages.rendered, processed: warm.cache!.docs.processed, chunks: warm.cache!.chunks.made }).toEqual({ rendered: 1, processed: 1, chunks: 1 });
         expect({ search: warm.cache!.search, searchPages: warm.cache!.searchPages }).toEqual({ search: { built: 1, cached: 1 }, searchPages: { analysed: 1, cached: 3 } });
       }
     }
@@ -135,7 +138,7 @@ describe('build cache', () => {
     edit(root, 'content/en/compute/s3.md', (t) => t.replace('Objects.', 'Objects, see [nowhere](/aws-cheatsheet/docs/nowhere).'));
     await expect(buildWith(root, true)).rejects.toThrow(/broken link/);
     expect(snapshot()).toEqual(before);
-    expect(readdirSync(dir).sort()).toEqual(['config', 'docs', 'pages', 'search', 'search-pages']);
+    expect(readdirSync(dir).sort()).toEqual(['chunks', 'config', 'docs', 'pages', 'search', 'search-pages']);
     // Fixed: the page is processed again (nothing of the failed build was kept), the rest comes from the cache.
     edit(root, 'content/en/compute/s3.md', (t) => t.replace(', see [nowhere](/aws-cheatsheet/docs/nowhere).', ', fixed.'));
     const fixed = await buildWith(root, true);
@@ -148,7 +151,7 @@ describe('build cache', () => {
     const clean = await buildWith(root, false);
     await buildWith(root, true);
     const dir = join(root, CACHE_DIR);
-    expect(readdirSync(dir).sort()).toEqual(['config', 'docs', 'pages', 'search', 'search-pages']);
+    expect(readdirSync(dir).sort()).toEqual(['chunks', 'config', 'docs', 'pages', 'search', 'search-pages']);
     const entries = (kind: string) => readdirSync(join(dir, kind)).filter((f) => f !== 'pipeline');
     // Cut short (a build killed while writing, on a file system that does not rename atomically), garbage,
     // empty, a folder where a file should be; and a temporary file a killed build left.
@@ -159,21 +162,23 @@ describe('build cache', () => {
       mkdirSync(join(dir, 'search', f));
     }
     for (const f of entries('search-pages')) writeFileSync(join(dir, 'search-pages', f), 'not a cache entry');
+    // Route chunks of the wrong shape.
+    for (const f of entries('chunks')) writeFileSync(join(dir, 'chunks', f), serialize(new Map([['key', { file: 42 }]])));
     writeFileSync(join(dir, 'docs', 'x.tmp-1234'), 'half');
     for (const f of readdirSync(join(dir, 'config'))) writeFileSync(join(dir, 'config', f), '{"key": "garbage"');
     const damaged = await buildWith(root, true);
     expectSameOutput(damaged, clean, 'a damaged cache');
-    expect(damaged.cache).toMatchObject({ pages: { cached: 0 }, docs: { cached: 0 }, search: { cached: 0 }, searchPages: { cached: 0 } });
+    expect(damaged.cache).toMatchObject({ pages: { cached: 0 }, docs: { cached: 0 }, search: { cached: 0 }, searchPages: { cached: 0 }, chunks: { cached: 0 } });
     // The damaged entries were replaced: the next build takes everything from the cache.
     expect(entries('docs')).not.toContain('x.tmp-1234');
     const again = await buildWith(root, true);
     expectSameOutput(again, clean, 'a repaired cache');
-    expect(again.cache).toMatchObject({ pages: { rendered: 0 }, docs: { processed: 0 }, search: { built: 0 } });
+    expect(again.cache).toMatchObject({ pages: { rendered: 0 }, docs: { processed: 0 }, search: { built: 0 }, chunks: { made: 0 } });
     // Made by another version of the code: not used, and replaced.
-    for (const kind of ['docs', 'pages', 'search', 'search-pages']) writeFileSync(join(dir, kind, 'pipeline'), 'another version');
+    for (const kind of ['docs', 'pages', 'search', 'search-pages', 'chunks']) writeFileSync(join(dir, kind, 'pipeline'), 'another version');
     const foreign = await buildWith(root, true);
     expectSameOutput(foreign, clean, 'a cache of another version');
-    expect(foreign.cache).toMatchObject({ pages: { cached: 0 }, docs: { cached: 0 }, search: { cached: 0 }, searchPages: { cached: 0 } });
+    expect(foreign.cache).toMatchObject({ pages: { cached: 0 }, docs: { cached: 0 }, search: { cached: 0 }, searchPages: { cached: 0 }, chunks: { cached: 0 } });
     // Not a folder at all.
     rmSync(dir, { recursive: true });
     writeFileSync(dir, 'a file');

@@ -1,5 +1,5 @@
 // The persistent build cache (`build` only; `serve` keeps its own state in memory and `check` always starts
-// afresh). Three stages look results up in it, each by a hash of everything that goes into the result:
+// afresh). The stages below look results up in it, each by a hash of everything that goes into the result:
 //   - docs: a processed doc (front matter, HTML, headings, links) by its source, its job (locale, URLs, UI
 //     strings, code themes), the hashes of the files it copies, the site's file list and the pipeline;
 //   - pages: a page's server-rendered markup (what React renders, the costly part of a page) by its route
@@ -7,7 +7,9 @@
 //     afresh, so the URLs of files that change with any edit (route manifest, search index) cost nothing;
 //   - search: a locale's local index by its records and settings, and the terms of each of its pages (one
 //     entry per locale, the pages' terms by the page's records), from which an index is assembled when
-//     some pages changed: only those are analysed again.
+//     some pages changed: only those are analysed again;
+//   - route chunks: each route's chunk (file name and code) by its route data and HTML, all in one entry
+//     (a few MB read at once rather than a file per route).
 // Lives in `<site>/.cheatsheet-cache/` (see README, "Build cache"); a missing or unreadable cache is a cold build.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { join } from 'node:path';
 import type { DocCache } from '../content/load.ts';
 import type { DocJob, ProcessedDoc } from '../content/process-doc.ts';
 import { usesMdx } from '../content/mdx/detect.ts';
+import type { ChunkMemo, RouteChunk } from '../render/chunks.ts';
 import type { AppCache } from '../render/render-pages.ts';
 import type { IndexCache } from '../search/build-search.ts';
 import type { LocaleIndexFiles } from '../search/local-index.ts';
@@ -31,6 +34,7 @@ export interface CacheStats {
   search: { cached: number; built: number };
   /** Pages whose search terms were kept from the last build, and pages analysed (for indexes that were built). */
   searchPages: { cached: number; analysed: number };
+  chunks: { cached: number; made: number };
 }
 
 /**
@@ -48,6 +52,11 @@ const isDocEntry = (v: unknown): v is DocEntry => {
   return typeof doc === 'object' && doc !== null && typeof doc.html === 'string' && Array.isArray(doc.assets) && Array.isArray((v as DocEntry).assets);
 };
 const isString = (v: unknown): v is string => typeof v === 'string';
+const isChunkMap = (v: unknown): v is Map<string, RouteChunk> => v instanceof Map;
+/** Each chunk is checked when it is asked for (the map is read whole, most of it is used). */
+const isChunk = (v: unknown): v is RouteChunk => typeof (v as RouteChunk | undefined)?.file === 'string' && typeof (v as RouteChunk).code === 'string';
+/** The one entry of the route chunks' pack. */
+const ALL_CHUNKS = 'routes';
 const isIndex = (v: unknown): v is IndexFilesValue =>
   typeof v === 'object' && v !== null && typeof (v as IndexFilesValue).entry?.file === 'string' && (v as IndexFilesValue).parts instanceof Map;
 
@@ -64,13 +73,17 @@ export interface OpenCacheOptions {
 }
 
 export class BuildCache implements DocCache, AppCache {
-  readonly stats: CacheStats = { docs: { cached: 0, processed: 0 }, pages: { cached: 0, rendered: 0 }, search: { cached: 0, built: 0 }, searchPages: { cached: 0, analysed: 0 } };
+  readonly stats: CacheStats = { docs: { cached: 0, processed: 0 }, pages: { cached: 0, rendered: 0 }, search: { cached: 0, built: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { cached: 0, made: 0 } };
   /** The version of the code that makes pages (keys.ts): also what names the search index entries. */
   readonly pipeline: string;
   private readonly docs: Pack<DocEntry>;
   private readonly apps: Pack<string>;
   private readonly indexes: Pack<IndexFilesValue>;
   private readonly pageTerms: Pack<Map<string, PageTerms>>;
+  private readonly chunkPack: Pack<Map<string, RouteChunk>>;
+  /** The chunks of the last build, read when first asked for; those of this build, kept for the next. */
+  private chunksBefore: Map<string, RouteChunk> | undefined;
+  private readonly chunksNow = new Map<string, RouteChunk>();
   private readonly siteKeys = new WeakMap<SiteData, string>();
   private templates = '';
   private chunkOf = new Map<string, string>();
@@ -87,6 +100,7 @@ export class BuildCache implements DocCache, AppCache {
     this.apps = new Pack(join(options.dir, 'pages'), this.pipeline, isString);
     this.indexes = new Pack(join(options.dir, 'search'), this.pipeline, isIndex);
     this.pageTerms = new Pack(join(options.dir, 'search-pages'), this.pipeline, isTermsMap);
+    this.chunkPack = new Pack(join(options.dir, 'chunks'), this.pipeline, isChunkMap);
   }
 
   /** The cache holds the docs of an earlier build of the same files: most will not need processing. */
@@ -172,6 +186,25 @@ export class BuildCache implements DocCache, AppCache {
     return html;
   }
 
+  // ── route chunks ──
+
+  readonly chunks: ChunkMemo = {
+    get: (key) => {
+      this.chunksBefore ??= this.chunkPack.get(ALL_CHUNKS) ?? new Map();
+      const chunk = this.chunksBefore.get(key);
+      if (isChunk(chunk)) {
+        this.chunksNow.set(key, chunk);
+        this.stats.chunks.cached++;
+        return chunk;
+      }
+      return undefined;
+    },
+    set: (key, chunk) => {
+      this.chunksNow.set(key, chunk);
+      this.stats.chunks.made++;
+    },
+  };
+
   // ── search ──
 
   readonly index: IndexCache = {
@@ -195,6 +228,9 @@ export class BuildCache implements DocCache, AppCache {
 
   /** Keeps what this build made for the next one (after a successful build). */
   save(): void {
+    // Rewritten only when a chunk changed, and then with this build's chunks alone (it does not grow).
+    if (this.stats.chunks.made > 0 || (this.chunksBefore && this.chunksBefore.size !== this.chunksNow.size)) this.chunkPack.set(ALL_CHUNKS, this.chunksNow);
+    this.chunkPack.save();
     this.docs.save();
     this.apps.save();
     this.indexes.save();
@@ -207,6 +243,7 @@ export class BuildCache implements DocCache, AppCache {
     this.apps.discard();
     this.indexes.discard();
     this.pageTerms.discard();
+    this.chunkPack.discard();
   }
 }
 

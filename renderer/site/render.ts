@@ -113,7 +113,7 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
     out.write(rel, content);
     known.add(config.baseUrl + rel);
   };
-  const chunks = routeChunks(site.table.routes, config.baseUrl, (r) => r.doc?.html, site.naming);
+  const chunks = routeChunks(site.table.routes, config.baseUrl, (r) => r.doc?.html, site.naming, site.cache?.chunks);
   site.cache?.useRouteChunks(chunks.chunkOf);
   // Written before the pages and then dropped, as the search index is: together a fifth of the main thread's
   // heap while a large site renders (600 × 3 corpus: 41 + 22 MB of 162 MB live).
