@@ -25,7 +25,7 @@ describe('cheatsheet import: npm dependencies', () => {
     expect(r.out).not.toContain('Error');
     expect(r.status).toBe(0);
     const deps = (JSON.parse(readFileSync(join(out, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies;
-    expect(Object.keys(deps).sort()).toEqual(['cheatsheet', 'tiny-badge']);
+    expect(Object.keys(deps).sort()).toEqual(['cheatsheet', 'tiny-badge', 'tiny-stars']);
     // The file: path now leads from the new site to the same folder.
     expect(resolve(out, deps['tiny-badge']!.replace(/^file:/, ''))).toBe(join(SITE, 'vendor', 'tiny-badge'));
     const report = readFileSync(join(out, 'IMPORT-REPORT.md'), 'utf8');
@@ -36,18 +36,26 @@ describe('cheatsheet import: npm dependencies', () => {
     expect(report).not.toContain('widget-lib');
   });
 
-  it('installs offline and builds, the page showing what the package computed', () => {
+  it('installs offline and builds, the page showing what the packages computed, and warns of a package made for another React', () => {
     // `cheatsheet` itself is not in the offline cache under that range: the build runs the repository's CLI.
     const pkgFile = join(out, 'package.json');
     const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { dependencies: Record<string, string> };
     delete pkg.dependencies.cheatsheet;
     writeFileSync(pkgFile, JSON.stringify(pkg, null, 2));
-    const install = run('npm', ['i', '--offline', '--no-audit', '--no-fund'], out);
+    // tiny-stars asks for React 18, which npm would fetch beside cheatsheet's: not offline, and never used anyway.
+    const install = run('npm', ['i', '--offline', '--no-audit', '--no-fund', '--legacy-peer-deps'], out);
     expect(install.status, install.out).toBe(0);
     const b = run(process.execPath, [join(REPO, 'bin', 'cheatsheet.js'), 'build', '--root', out], REPO);
     expect(b.status, b.out).toBe(0);
     const html = readFileSync(join(out, 'build', 'docs', 'intro', 'index.html'), 'utf8');
     expect(html).toContain('<span class="tiny-badge">3 badges earned</span>');
+    // A CommonJS package imported straight from MDX, rendered with cheatsheet's React and hydrated as an island.
+    expect(html).toContain('<button type="button" class="tiny-stars">★★</button>');
+    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/islands\/en-content-en-intro\.[\w-]+\.js"/);
+    // Its React range leaves out the React pages run on: said once, naming the package, its range and what to do.
+    expect(b.out).toMatch(/package\.json: the npm package tiny-stars 0\.3\.0 is made for React \^18\.0\.0 \(its peerDependencies\), but pages and their components run on cheatsheet's React 19\.\d+\.\d+\./);
+    expect(b.out).toContain('npm view tiny-stars peerDependencies');
+    expect(b.out).not.toContain('tiny-badge 1.2.0 is made for');
   });
 
   it('stops on a package.json that is not JSON, naming it, before writing anything', () => {

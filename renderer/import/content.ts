@@ -141,7 +141,7 @@ export function copyContent(opts: {
   listUntranslated(out, opts, notes);
   translateCategories(out, opts, notes);
   for (const [key, files] of unknownKeys) {
-    notes.push({ what: `front matter \`${key}\` (${files.length} file${files.length > 1 ? 's' : ''})`, file: files[0]!, todo: 'Not known to this cheatsheet version: the build rejects it. Remove or rename it, or update cheatsheet once it supports Docusaurus front matter.' });
+    notes.push({ what: `front matter \`${key}\` (${files.length} file${files.length > 1 ? 's' : ''})`, file: files[0]!, todo: 'Not a Docusaurus docs key that cheatsheet knows: ignored with a warning naming file and line (an error under `--strict`), as Docusaurus ignores keys it does not use. Remove it, or rename it if it is a typo of a known key (the warning suggests the nearest).' });
   }
   if (mdx.length) notes.push({ what: `MDX files (${mdx.length})`, file: mdx[0]!, todo: 'Copied and built as MDX with the theme components (Tabs, Admonition, Details, CodeBlock, DocCardList); components of your own are rendered on the server and hydrated in the browser (the npm packages they import are carried into package.json).' });
   for (const c of components) {

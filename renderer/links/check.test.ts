@@ -52,6 +52,16 @@ describe('link checker', () => {
     expect(read).toEqual(['docs/a.html']);
   });
 
+  it('finds a page whose slug has non-ASCII letters, linked encoded or not', () => {
+    const accented = entry('/b/docs/c%C3%A2mbio', 'docs/câmbio.html');
+    const from = entry('/b/docs/a', 'docs/a.html');
+    const pages = new Map([
+      ['docs/a.html', '<a href="/b/docs/c%C3%A2mbio">encoded</a> <a href="/b/docs/câmbio">as written</a>'],
+      ['docs/câmbio.html', ''],
+    ]);
+    expect(checkLinks({ routes: [from, accented], pages, files: new Set(), baseUrl: '/b/' }).links).toEqual([]);
+  });
+
   it('names the component each link sits in', () => {
     expect(linkComponents(pageA).map((l) => l.component)).toEqual(['Navbar', 'Navbar', 'Markdown', 'Markdown', 'Markdown', 'Markdown', 'Markdown', 'Footer']);
   });

@@ -50,9 +50,11 @@ export function checkLinks({ routes, pages, files, baseUrl, readHtml, siteBase }
   const ownPath = siteBase ? ownSitePath(siteBase) : () => undefined;
   const byPath = new Map<string, RouteEntry>();
   for (const r of routes) {
-    byPath.set(r.data.path, r);
+    // Keyed decoded, as hrefs are looked up: a route's path is encoded (`/c%C3%A2mbio`), a link may be either.
+    const path = safeDecode(r.data.path);
+    byPath.set(path, r);
     // A locale's home answers with and without its trailing slash.
-    if (r.data.path.endsWith('/') && r.data.path.length > 1) byPath.set(r.data.path.slice(0, -1), r);
+    if (path.endsWith('/') && path.length > 1) byPath.set(path.slice(0, -1), r);
   }
   const idCache = new Map<string, Set<string>>();
   const idsOf = (entry: RouteEntry) => {

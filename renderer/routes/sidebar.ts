@@ -69,7 +69,6 @@ export function buildSidebar({ docs, categories, hrefOf, labels }: SidebarInput)
   const buildCategory = (folder: string, items: SidebarItem[]): Entry | undefined => {
     const source = categories.get(folder);
     const meta = source?.meta;
-    const label = categoryLabel(folder, categories, labels);
     const indexDoc = docs.find((d) => d.isCategoryIndex && posix.dirname(d.relPath) === folder);
     let href: string | undefined;
     let linkDoc: ProcessedDoc | undefined;
@@ -78,13 +77,16 @@ export function buildSidebar({ docs, categories, hrefOf, labels }: SidebarInput)
       linkDoc = byId.get(`${folder}/${id}`) ?? byId.get(id);
       if (linkDoc) href = hrefOf(linkDoc.slug);
     } else if (meta?.link?.type === 'generated-index') {
-      href = hrefOf(generatedIndexSlug(meta.link, label, folder));
+      href = hrefOf(generatedIndexSlug(meta.link, categoryLabel(folder, categories, labels), folder));
     } else if (meta?.link !== null && indexDoc && !outOfSidebar(indexDoc)) {
       linkDoc = indexDoc;
       href = hrefOf(indexDoc.slug);
     }
+    // As Docusaurus: with no `_category_` label or position, the doc the category links to gives them (its
+    // sidebar_label or title, its sidebar_position), before the folder's name and number prefix.
+    const label = meta?.label ?? (linkDoc ? docLabel(linkDoc) : categoryLabel(folder, categories, labels));
     const folderName = posix.basename(folder);
-    const position = meta?.position ?? parseNumberPrefix(folderName).position;
+    const position = meta?.position ?? linkDoc?.position ?? parseNumberPrefix(folderName).position;
     // The doc a category links to is not listed again inside it.
     const listed = linkDoc ? items.filter((i) => !(i.type === 'link' && i.docId === linkDoc!.id)) : items;
     if (!listed.length && !href) return undefined;

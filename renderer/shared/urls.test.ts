@@ -45,6 +45,9 @@ describe('URL helpers', () => {
     // trailingSlash unset: Docusaurus writes docs/index.html and links /docs; true: /docs/ from docs/index.html.
     expect(outputFileOf(base, '/aws-cheatsheet/docs', undefined)).toBe('docs/index.html');
     expect(outputFileOf(base, '/aws-cheatsheet/docs/', true)).toBe('docs/index.html');
+    // Linked encoded, written decoded: a host looks for the decoded name (a reserved character stays encoded).
+    expect(outputFileOf(base, '/aws-cheatsheet/docs/c%C3%A2mbio', false)).toBe('docs/câmbio.html');
+    expect(outputFileOf(base, '/aws-cheatsheet/docs/a%2Fb', false)).toBe('docs/a%2Fb.html');
   });
   it('tells external links and splits decoded hashes', () => {
     expect(isExternalHref('https://aws.amazon.com')).toBe(true);

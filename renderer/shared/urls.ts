@@ -10,9 +10,20 @@ export function joinUrl(...parts: string[]): string {
  * for `/x` `x.html` (trailingSlash: false) or `x/index.html` (trailingSlash unset), as Docusaurus writes them.
  */
 export function outputFileOf(baseUrl: string, path: string, trailingSlash: boolean | undefined): string {
-  const rel = path.startsWith(baseUrl) ? path.slice(baseUrl.length) : path.replace(/^\//, '');
+  // Hosts decode a request's path before they look for the file (`/c%C3%A2mbio` → `câmbio.html`), as does our
+  // serve: a slug with non-ASCII letters is linked encoded but written decoded, as Docusaurus writes it.
+  const rel = decodePath(path.startsWith(baseUrl) ? path.slice(baseUrl.length) : path.replace(/^\//, ''));
   if (rel === '' || rel.endsWith('/')) return rel + 'index.html';
   return trailingSlash === undefined ? `${rel}/index.html` : `${rel}.html`;
+}
+
+/** `decodeURI`, which leaves `%2F` and the other reserved characters encoded, or the path itself if malformed. */
+export function decodePath(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
 }
 
 export function isExternalHref(href: string): boolean {

@@ -14,6 +14,7 @@ import { pipelineKey } from '../cache/keys.ts';
 import type { CompiledConfig } from '../config/compile.ts';
 import { loadConfig, type LoadedConfig } from '../config/load.ts';
 import { placeholderWarnings } from '../config/site-url.ts';
+import { reactPeerWarnings } from './react-peers.ts';
 import { localize } from '../config/validate.ts';
 import type { ContentFile } from '../content/files.ts';
 import { loadContent, type LocaleContent } from '../content/load.ts';
@@ -155,6 +156,7 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
   const loaded = await timer.run('config', () => loadConfig(root, options.configFile, options.compiledConfig));
   const { config } = loaded;
   const configWarnings = placeholderWarnings(config, loaded.locationSources);
+  const peerWarnings = reactPeerWarnings(root);
   const locales = localeInfos(config);
   const strings = loadStrings(root, config.i18n.locales, config.i18n.sourceLocale);
 
@@ -173,7 +175,7 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
       ...(options.cache ? { cache: options.cache } : {}),
     }));
   const { problems } = loadedContent;
-  const warnings = [...configWarnings, ...loadedContent.warnings];
+  const warnings = [...configWarnings, ...(await peerWarnings), ...loadedContent.warnings];
   const content = loadedContent.locales;
   const templates = await templatesPromise;
   options.cache?.useTemplates(templates.inputs);

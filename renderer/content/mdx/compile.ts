@@ -30,7 +30,7 @@ import { IslandGroup, IslandMark } from '../../../templates/mdx/Island.tsx';
 import { mdx1Compat } from './compat.ts';
 import { ISLAND_GROUP_TAG, ISLAND_TAG, markIslands } from './islands.ts';
 import { PROVIDED_MODULES, readScope, type PageImport } from './scope.ts';
-import { loadSiteModule, provideModules } from './site-components.ts';
+import { loadPackageModule, loadSiteModule, provideModules } from './site-components.ts';
 
 type Components = Record<string, ComponentType<never>>;
 export type MdxComponent = ComponentType<{ components?: Components }>;
@@ -155,6 +155,12 @@ async function resolveImport(unit: MdxUnit, imp: PageImport, stack: string[], wh
     const value = target.export === '*' ? exports : exports[target.export];
     if (!value) throw new ContentError(`"${target.specifier}" has no export "${target.export}".`, where, { hint: `Import it as \`import ${imp.local} from '${target.specifier}';\`.` });
     return value as ComponentType<never>;
+  }
+  if (target.kind === 'package') {
+    const loaded = await loadPackageModule(target.specifier, unit.siteRoot, target.export, imp.local, where);
+    for (const css of loaded.styles) unit.styles.add(css);
+    for (const file of loaded.styleFiles) unit.styleFiles.add(file);
+    return loaded.value as ComponentType<never>;
   }
   const path = target.specifier.startsWith('@site/') ? resolve(unit.siteRoot, target.specifier.slice('@site/'.length)) : resolve(dirname(unit.absPath), target.specifier);
   const found = [path, ...['.tsx', '.jsx', '.ts', '.js', '.mdx', '.md', '/index.tsx', '/index.jsx', '/index.js'].map((ext) => path + ext)].find((p) => existsSync(p) && statSync(p).isFile());

@@ -1,13 +1,14 @@
 // The parts of an MDX page that run in the browser ("islands"): every outermost element whose component comes
-// from a file of the site (`@site/src/components/Counter`, `./Widget`) or is `<BrowserOnly>`. The rest of the
-// page is static HTML, made once at build time and changed afterwards by the page stages (heading ids, links,
-// highlighting), so hydrating it as a whole could never match; an island is rendered by the same compiled MDX
-// on both sides. The server compile wraps each island in <CheatsheetIsland id>, the browser compile does the
-// same walk (so the ids agree) and keeps only the islands and the page's imports and exports.
+// from a file of the site (`@site/src/components/Counter`, `./Widget`) or an npm package, or is `<BrowserOnly>`.
+// The rest of the page is static HTML, made once at build time and changed afterwards by the page stages (heading
+// ids, links, highlighting), so hydrating it as a whole could never match; an island is rendered by the same
+// compiled MDX on both sides. The server compile wraps each island in <CheatsheetIsland id>, the browser compile
+// does the same walk (so the ids agree) and keeps only the islands and the page's imports and exports.
 // A partial the page shows (`<Setup />` of `import Setup from './_setup.mdx'`) is a group: wrapped in
 // <CheatsheetIslandGroup id>, it numbers the islands of the partial below its own id (`3.0`, `3.1`), and the
 // browser renders the partial's own islands-only compile there (its import with ISLANDS_QUERY).
 import type { Root } from 'mdast';
+import { isPackageSpecifier } from './scope.ts';
 
 export const ISLAND_TAG = 'CheatsheetIsland';
 export const ISLAND_GROUP_TAG = 'CheatsheetIslandGroup';
@@ -29,10 +30,12 @@ interface JsxNode {
 }
 type AnyNode = { type: string; children?: AnyNode[] };
 
-/** An import of something that may hold state or need the browser: a script file of the site, BrowserOnly. */
+/** An import of something that may hold state or need the browser: a script file of the site or a package, BrowserOnly. */
 function isInteractive(specifier: string): boolean {
   if (specifier === '@docusaurus/BrowserOnly') return true;
-  if (!(specifier.startsWith('./') || specifier.startsWith('../') || specifier.startsWith('@site/'))) return false;
+  // An npm package's components (`react-embed`) run in the browser too; React itself is the page's own.
+  const local = specifier.startsWith('./') || specifier.startsWith('../') || specifier.startsWith('@site/');
+  if (!local && (!isPackageSpecifier(specifier) || /^react(-dom)?(\/|$)/.test(specifier))) return false;
   // Partials are MDX (their own site components are not islands of this page); CSS and images hold no code.
   return !/\.(mdx?|css|svg|png|jpe?g|gif|webp|json)$/i.test(specifier);
 }

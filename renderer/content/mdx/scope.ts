@@ -12,8 +12,8 @@ export const DOCUSAURUS_MODULES = ['Link', 'BrowserOnly', 'useBaseUrl', 'useDocu
 /** Usable without an import, as in Docusaurus's default MDX scope. */
 const GLOBAL: ReadonlySet<string> = new Set(['Admonition', 'Details']);
 
-/** A module we provide (by its specifier, e.g. `@theme/Tabs`), or a file of the site. */
-export type ImportTarget = { kind: 'module'; specifier: string; export: string } | { kind: 'file'; specifier: string; export: string };
+/** A module we provide (by its specifier, e.g. `@theme/Tabs`), a file of the site, or an npm package it installed. */
+export type ImportTarget = { kind: 'module' | 'file' | 'package'; specifier: string; export: string };
 
 /** Every module specifier a page or a site component may import from us. */
 export const PROVIDED_MODULES: readonly string[] = [...THEME_COMPONENTS.map((c) => `@theme/${c}`), ...DOCUSAURUS_MODULES.map((m) => `@docusaurus/${m}`)];
@@ -49,13 +49,21 @@ interface JsxNode {
   position?: { start: { line: number } };
 }
 
+/** `pkg`, `pkg/sub`, `@scope/pkg…`: not a path, a URL, or an alias Docusaurus gives its own modules (`@theme/…`). */
+export function isPackageSpecifier(specifier: string): boolean {
+  if (/^@(site|theme|theme-original|theme-init|docusaurus|generated)\//.test(specifier)) return false;
+  return /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/.*)?$/i.test(specifier) && !/^[a-z][a-z0-9+.-]*:/i.test(specifier);
+}
+
 function targetOf(specifier: string, exported: string): ImportTarget | string {
   if (specifier.startsWith('@theme/') || specifier.startsWith('@docusaurus/')) {
     if (!PROVIDED_MODULES.includes(specifier)) return `"${specifier}" is not a module we provide (we have ${PROVIDED_MODULES.join(', ')}).`;
     return { kind: 'module', specifier, export: exported };
   }
   if (specifier.startsWith('./') || specifier.startsWith('../') || specifier.startsWith('@site/')) return { kind: 'file', specifier, export: exported };
-  return `"${specifier}" cannot be imported: an MDX page may import theme components (@theme/…), Docusaurus's client modules (@docusaurus/Link, …), Markdown partials (./_part.md) and the site's own files (@site/src/…).`;
+  // A bare name is an npm package of the site (`react-embed`), as Docusaurus resolves it from node_modules.
+  if (isPackageSpecifier(specifier)) return { kind: 'package', specifier, export: exported };
+  return `"${specifier}" cannot be imported: an MDX page may import theme components (@theme/…), Docusaurus's client modules (@docusaurus/Link, …), Markdown partials (./_part.md), the site's own files (@site/src/…) and npm packages the site installs.`;
 }
 
 /** Collects the page's imports (removing them from the tree) and checks every component tag has a definition. */
@@ -74,7 +82,7 @@ export function readScope(tree: Root, knownLocal: ReadonlySet<string> = new Set(
         if (!statement.specifiers?.length) {
           const target = targetOf(String(statement.source?.value), '*');
           if (typeof target === 'string') problems.push({ line, message: target, hint: 'Remove the import or point it at a file of the site.' });
-          else if (target.kind === 'file') imports.push({ local: '', target, line });
+          else if (target.kind !== 'module') imports.push({ local: '', target, line });
         }
         for (const spec of statement.specifiers ?? []) {
           const exported = spec.type === 'ImportDefaultSpecifier' ? 'default' : spec.type === 'ImportNamespaceSpecifier' ? '*' : (spec.imported?.name ?? String(spec.imported?.value));

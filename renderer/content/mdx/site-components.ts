@@ -85,7 +85,8 @@ function plugins(siteRoot: string, onCssModule: (file: string) => void): Plugin[
     {
       name: 'our-modules',
       setup(b) {
-        b.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: pathToFileURL(require.resolve(args.path)).href, external: true }));
+        // A CommonJS package (`require('react')`) gets a path for the `require` of the bundle's banner; ESM a URL.
+        b.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: args.kind === 'require-call' ? require.resolve(args.path) : pathToFileURL(require.resolve(args.path)).href, external: true }));
         b.onResolve({ filter: /^@(theme|docusaurus)\// }, (args) =>
           PROVIDED_MODULES.includes(args.path) ? { path: args.path, namespace: 'provided' } : { errors: [{ text: `"${args.path}" is not a module we provide (we have ${PROVIDED_MODULES.join(', ')}).` }] },
         );
@@ -100,9 +101,19 @@ function plugins(siteRoot: string, onCssModule: (file: string) => void): Plugin[
   ];
 }
 
+/** An npm package's key in the bundle map: never a file path. */
+const PACKAGE_KEY = 'package:';
+
 async function bundle(file: string, siteRoot: string): Promise<Bundled> {
-  // CSS imported by a page is bundled through a two-line module that hands a CSS module's class map on.
-  const stdin = file.endsWith('.css') ? { contents: `import * as m from ${JSON.stringify(file)};\nexport default m.default ?? {};`, resolveDir: dirname(file), loader: 'js' as const } : undefined;
+  // CSS imported by a page is bundled through a two-line module that hands a CSS module's class map on; an npm
+  // package through one that hands its namespace on (CommonJS or ESM alike, as esbuild interoperates them).
+  const spec = file.startsWith(PACKAGE_KEY) ? file.slice(PACKAGE_KEY.length) : undefined;
+  const stdin =
+    spec !== undefined
+      ? { contents: `import * as m from ${JSON.stringify(spec)};\nexport const namespace = m;`, resolveDir: siteRoot, loader: 'js' as const }
+      : file.endsWith('.css')
+        ? { contents: `import * as m from ${JSON.stringify(file)};\nexport default m.default ?? {};`, resolveDir: dirname(file), loader: 'js' as const }
+        : undefined;
   const cssModules: string[] = [];
   const out = await build({
     ...(stdin ? { stdin } : { entryPoints: [file] }),
@@ -117,19 +128,34 @@ async function bundle(file: string, siteRoot: string): Promise<Bundled> {
     logLevel: 'silent',
     loader: SITE_FILE_LOADERS,
     plugins: plugins(siteRoot, (f) => cssModules.push(f)),
+    // The bundle runs from a data: URL, where ESM has no `require`: CommonJS code reaches our React through this one.
+    banner: { js: `import { createRequire as __cheatsheetRequire } from 'node:module';\nconst require = __cheatsheetRequire(${JSON.stringify(import.meta.url)});` },
     metafile: true,
   });
   // Paths in the metafile are relative to absWorkingDir; CSS modules load under other names (cssModuleName).
-  const inputs = [...Object.keys(out.metafile.inputs).filter((p) => !p.includes(':')).map((p) => resolve(siteRoot, p)), ...cssModules, ...(stdin ? [file] : [])];
+  const inputs = [...Object.keys(out.metafile.inputs).filter((p) => !p.includes(':')).map((p) => resolve(siteRoot, p)), ...cssModules, ...(stdin && !spec ? [file] : [])];
   const js = out.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
   // esbuild heads each part with a comment naming its source file: no use in a page.
   const css = (out.outputFiles.find((f) => f.path.endsWith('.css'))?.text ?? '').replace(/^\/\* .* \*\/\n/gm, '').trim();
-  const exports = (await import(`data:text/javascript;base64,${Buffer.from(js).toString('base64')}`)) as Record<string, unknown>;
+  const module = (await import(`data:text/javascript;base64,${Buffer.from(js).toString('base64')}`)) as Record<string, unknown>;
+  const exports = spec !== undefined ? (module.namespace as Record<string, unknown>) : module;
   return { exports, css, cssFiles: css ? inputs.filter((p) => p.endsWith('.css')) : [], inputs: inputs.map((path) => ({ path, stamp: stampOf(path) })) };
 }
 
+type Loaded = { value: unknown; styles: string[]; styleFiles: string[] };
+
 /** One export of a site file (a component, a CSS module's class map), with the CSS it brings. */
-export async function loadSiteModule(file: string, siteRoot: string, exported: string, local: string, where: { file: string; line?: number }): Promise<{ value: unknown; styles: string[]; styleFiles: string[] }> {
+export async function loadSiteModule(file: string, siteRoot: string, exported: string, local: string, where: { file: string; line?: number }): Promise<Loaded> {
+  return loadBundled(file, siteRoot, exported, local, where);
+}
+
+/** One export of an npm package the site installed (`import Embed from 'react-embed'`), with the CSS it brings. */
+export async function loadPackageModule(specifier: string, siteRoot: string, exported: string, local: string, where: { file: string; line?: number }): Promise<Loaded> {
+  return loadBundled(PACKAGE_KEY + specifier, siteRoot, exported, local, where);
+}
+
+async function loadBundled(file: string, siteRoot: string, exported: string, local: string, where: { file: string; line?: number }): Promise<Loaded> {
+  const spec = file.startsWith(PACKAGE_KEY) ? file.slice(PACKAGE_KEY.length) : undefined;
   let module = loaded.get(file);
   if (!module || !(await isCurrent(module))) loaded.set(file, (module = bundle(file, siteRoot)));
   let bundled: Bundled;
@@ -138,9 +164,11 @@ export async function loadSiteModule(file: string, siteRoot: string, exported: s
   } catch (err) {
     loaded.delete(file);
     const first = (err as { errors?: { text: string; location?: { file: string; line: number } }[] }).errors?.[0];
-    throw new ContentError(`"${local}" could not be bundled: ${first ? `${first.location ? `${first.location.file}:${first.location.line}: ` : ''}${first.text}` : (err as Error).message}`, where, { hint: 'Fix the imported file.' });
+    const missing = spec !== undefined && first?.text.startsWith(`Could not resolve ${JSON.stringify(spec)}`);
+    if (missing) throw new ContentError(`"${local}" cannot be resolved: the npm package "${spec}" is not installed in the site.`, where, { hint: `Install it in the site's folder (npm i ${spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/')}), or remove the import.` });
+    throw new ContentError(`"${local}" could not be bundled: ${first ? `${first.location ? `${first.location.file}:${first.location.line}: ` : ''}${first.text}` : (err as Error).message}`, where, { hint: spec !== undefined ? `The package "${spec}" must run in Node and in the browser: check it is meant for React pages.` : 'Fix the imported file.' });
   }
   const value = exported === '*' ? bundled.exports : bundled.exports[exported];
-  if (typeof value !== 'function' && (typeof value !== 'object' || value === null)) throw new ContentError(`"${local}" cannot be resolved: its file has no export "${exported}".`, where, { hint: 'Export it (e.g. `export default function …`).' });
+  if (typeof value !== 'function' && (typeof value !== 'object' || value === null)) throw new ContentError(`"${local}" cannot be resolved: ${spec !== undefined ? `the package "${spec}"` : 'its file'} has no export "${exported}".`, where, { hint: 'Export it (e.g. `export default function …`).' });
   return { value, styles: bundled.css ? [bundled.css] : [], styleFiles: bundled.cssFiles };
 }
