@@ -9,6 +9,9 @@
 //   nothing changed, then one with one page's text changed (a paragraph appended; restored afterwards);
 // - Hugo (corpus, when `hugo` is installed): the same corpus laid out by ../shared/bench/hugo-site.sh,
 //   `hugo --minify` into an empty folder, timed the same way, in the same run.
+// - mdx: the 150-page corpus (BENCH_PAGES) and its MDX twin (corpus-site.mjs: imports, Tabs and a site
+//   component with state on every page), cold, side by side: the CPU time of an MDX page against a plain one's
+//   (issue #14: at most 3×). Run alone: `BENCH_PAGES=150 node bench/run.mjs mdx`.
 // BENCH_RUNS (default 3) runs of each, BENCH_PAGES (default 150,600) corpus sizes; medians are shown. On a shared machine only figures of one run compare.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -217,6 +220,14 @@ try {
       out[`c${pages}`] = c;
     }
   }
+  if (only.includes('mdx')) {
+    const pages = Number((process.env.BENCH_PAGES ?? '150').split(',')[0]);
+    const plainRoot = corpusSite(pages);
+    const mdxRoot = corpusSite(pages, { mdx: true });
+    tmpRoots.push(plainRoot, mdxRoot);
+    console.log('');
+    out.mdx = { plain: measureCold(`corpus ${pages} × 3, Markdown`, plainRoot), mdx: measureCold(`corpus ${pages} × 3, MDX`, mdxRoot) };
+  }
 } finally {
   for (const r of [...leftovers.filter((l) => !tmpRoots.some((t) => l.startsWith(t))), ...tmpRoots]) rmSync(r, { recursive: true, force: true });
 }
@@ -249,6 +260,11 @@ const judged = [out.site, out.c150?.cold, out.c150?.unchanged, out.c150?.onePage
 if (judged.length) {
   const peak = Math.max(...judged.map((r) => r.rss));
   line(peak < 200, `peak memory under 200 MB (real site, 150×3 corpus): ${peak.toFixed(0)} MB (Docusaurus on 150×3: 1,560 MB)`);
+}
+if (out.mdx) {
+  const { plain, mdx } = out.mdx;
+  const ratio = mdx.cpuMs / mdx.pages / (plain.cpuMs / plain.pages);
+  line(ratio <= 3, `an MDX page costs at most 3× a plain page (CPU per page, issue #14): ${(mdx.cpuMs / mdx.pages).toFixed(1)} ms vs ${(plain.cpuMs / plain.pages).toFixed(1)} ms = ${ratio.toFixed(2)}×`);
 }
 const all = [out.site, ...['c150', 'c600'].flatMap((k) => (out[k] ? [out[k].cold, out[k].unchanged, out[k].onePage] : []))].filter(Boolean);
 if (all.length) {
