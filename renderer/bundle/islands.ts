@@ -3,10 +3,11 @@
 // site's components it imports. React is not in them: they use the runtime's copy (client/shared-react.ts).
 // Pages without islands get nothing. A build hashes the files and shares chunks between pages; `serve` gives
 // each page one file under a name that stays the same across edits.
-import { compile } from '@mdx-js/mdx';
+import { compile, createProcessor } from '@mdx-js/mdx';
 import { build, transform, type BuildFailure, type Metafile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
 import type { Root } from 'mdast';
+import { VFile } from 'vfile';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
@@ -15,6 +16,7 @@ import { ContentError } from '../errors.ts';
 import { BROWSER_BUILD } from './browser-build.ts';
 import { FRONT_MATTER, mdxSource, mdxSyntax } from '../content/mdx/compile.ts';
 import { ISLANDS_QUERY, markIslands } from '../content/mdx/islands.ts';
+import { takeParsedTree } from '../content/mdx/parsed-trees.ts';
 import { loadSiteModule, SITE_FILE_LOADERS, siteFilesPlugin } from '../content/mdx/site-components.ts';
 import { packageRoot } from '../paths.ts';
 import type { Naming } from '../render/names.ts';
@@ -170,8 +172,17 @@ function mdx(pages: Map<string, IslandPage>, siteRoot: string, components: strin
         const keepIslands = () => (tree: Root) => {
           if (page || islandsOnly) markIslands(tree, { browser: true });
         };
-        const code = await compile({ value: mdxSource(body), path }, { format: 'mdx', providerImportSource: components, ...mdxSyntax(titles, () => undefined, keepIslands) });
-        return { contents: String(code), loader: 'js' as const, resolveDir: dirname(path), watchFiles: [path] };
+        const value = mdxSource(body);
+        const options = { providerImportSource: components, ...mdxSyntax(titles, () => undefined, keepIslands) };
+        // The tree the server's compile parsed from this very text, if it kept one: the same compile, minus the parse.
+        const parsed = page && !islandsOnly ? takeParsedTree(path, value) : undefined;
+        let code: string;
+        if (parsed) {
+          const processor = createProcessor({ format: 'mdx', ...options });
+          const file = new VFile({ value, path });
+          code = String(processor.stringify(await processor.run(parsed as never, file), file));
+        } else code = String(await compile({ value, path }, options));
+        return { contents: code, loader: 'js' as const, resolveDir: dirname(path), watchFiles: [path] };
       };
       b.onLoad({ filter: /\.mdx?$/, namespace: 'file' }, (args) => load(args.path, false));
       b.onLoad({ filter: /.*/, namespace: ISLANDS_ONLY }, (args) => load(args.path, true));

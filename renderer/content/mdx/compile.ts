@@ -29,6 +29,7 @@ import { BrowserOnly, Link, useBaseUrl, useBaseUrlUtils, useDocusaurusContext, u
 import { IslandGroup, IslandMark } from '../../../templates/mdx/Island.tsx';
 import { mdx1Compat } from './compat.ts';
 import { ISLAND_GROUP_TAG, ISLAND_TAG, markIslands } from './islands.ts';
+import { keepParsedTree } from './parsed-trees.ts';
 import { PROVIDED_MODULES, readScope, type PageImport } from './scope.ts';
 import { loadPackageModule, loadSiteModule, provideModules } from './site-components.ts';
 
@@ -93,14 +94,29 @@ export function mdxSyntax(titles: Record<string, string>, onUnknownAdmonition: (
   };
 }
 
+/** The syntax options with one more remark plugin run before all the others (it sees the tree as parsed). */
+const withFirst = (plugin: Pluggable, syntax: ReturnType<typeof mdxSyntax>) => ({ ...syntax, remarkPlugins: [plugin, ...syntax.remarkPlugins] });
+
 /** Compiles one MDX file (a page or a partial it imports) into a component with its imports bound. */
 export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<MdxComponent> {
   const at = (line: number) => ({ file: unit.file, line: line + unit.lineOffset });
   let scope: { imports: PageImport[]; problems: { line: number; message: string; hint: string }[] } = { imports: [], problems: [] };
   // Islands of the page and of the partials it shows (numbered within each partial's group); marked before
   // readScope takes the imports out of the tree.
+  const value = mdxSource(unit.body);
+  // A page with islands is compiled again for the browser (bundle/islands.ts), which parses this very text:
+  // the untouched tree is kept for it. Only `.mdx` pages: the browser's compile reads `.md` files as Markdown.
+  const sharesParse = Boolean(unit.islands) && stack.length === 0 && unit.absPath.endsWith('.mdx');
+  let parsed: Root | undefined;
+  const keepParse = () => (tree: Root) => {
+    if (sharesParse) parsed = structuredClone(tree);
+  };
   const remarkScope = () => (tree: Root) => {
-    if (unit.islands) unit.islands.count += markIslands(tree, { browser: false });
+    if (unit.islands) {
+      const found = markIslands(tree, { browser: false });
+      unit.islands.count += found;
+      if (found && parsed) keepParsedTree(unit.absPath, value, parsed);
+    }
     scope = readScope(tree, new Set([ISLAND_TAG, ISLAND_GROUP_TAG]));
   };
   const attributeProblems: AttributeProblem[] = [];
@@ -109,18 +125,18 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
   let code: string;
   try {
     const out = await compile(
-      { value: mdxSource(unit.body), path: unit.absPath },
+      { value, path: unit.absPath },
       {
         outputFormat: 'function-body',
         // Pages come here because they use MDX; partials are MDX whatever their extension, as in Docusaurus.
         format: 'mdx',
         // Every element keeps its source line (source-lines.ts): a render error names it.
         development: true,
-        ...mdxSyntax(unit.admonitionTitles, (name, line) => unit.warnings.push(`${unit.file}:${(line ?? 0) + unit.lineOffset}: unknown admonition ":::${name}", rendered as a note`), remarkScope, {
+        ...withFirst(keepParse, mdxSyntax(unit.admonitionTitles, (name, line) => unit.warnings.push(`${unit.file}:${(line ?? 0) + unit.lineOffset}: unknown admonition ":::${name}", rendered as a note`), remarkScope, {
           attributeProblems,
           partial,
           files: { absPath: unit.absPath, siteRoot: unit.siteRoot, problems: fileProblems },
-        }),
+        })),
       },
     );
     code = String(out);
