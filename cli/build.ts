@@ -46,7 +46,7 @@ export function parseThreads(flag: string | undefined, env = process.env[THREADS
 export async function buildCommand(flags: BuildFlags): Promise<number> {
   const started = performance.now();
   const threads = parseThreads(flags.threads);
-  const result = await build({ root: flags.root, outDir: flags.outDir, configFile: flags.config, minify: flags.minify, threads, strict: flags.strict ?? false, compiledConfig: flags.compiledConfig, ...(flags.cache === false ? {} : { cacheDir: CACHE_DIR }) });
+  const result = await build({ root: flags.root, outDir: flags.outDir, configFile: flags.config, minify: flags.minify, threads, strict: flags.strict ?? false, compiledConfig: flags.compiledConfig, freeSearchText: true, ...(flags.cache === false ? {} : { cacheDir: CACHE_DIR }) });
   for (const w of result.warnings) printWarning(w);
   for (const p of result.problems) printWarning(formatProblem(p));
   const total = performance.now() - started;

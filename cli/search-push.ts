@@ -15,7 +15,7 @@ export interface SearchPushFlags {
 export async function searchPushCommand(flags: SearchPushFlags, env: Record<string, string | undefined> = process.env): Promise<number> {
   const log = (line: string) => process.stdout.write(`${line}\n`);
   log('Building the records of every locale…');
-  const result = await build({ root: flags.root, configFile: flags.config, write: false, bundle: false, keepSearchText: true });
+  const result = await build({ root: flags.root, configFile: flags.config, write: false, bundle: false });
   const { config, file } = result.loaded;
   if (!config.themeConfig.algolia) {
     throw new ConfigError(`Algolia is not configured: ${file} has no themeConfig.algolia.`, {

@@ -46,10 +46,11 @@ export interface BuildOptions {
   /** The build cache's folder (the CLI gives `<root>/.cheatsheet-cache` unless `--no-cache`); none: no cache. */
   cacheDir?: string;
   /**
-   * Keep the docs' text sections after the search stage: the result's table is read again for search records
-   * (`cheatsheet search push`). Without it they are emptied to lower the build's peak memory.
+   * Empty the docs' text sections once the search stage has read them, to lower the build's peak memory (the
+   * CLI's build). Off by default: callers that read the result's table again for search records
+   * (`cheatsheet search push`, tests) need them.
    */
-  keepSearchText?: boolean;
+  freeSearchText?: boolean;
 }
 
 export type { Phase };
@@ -141,7 +142,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
   const { config } = loaded;
   // Search and routes are made: what only they read is let go, and the garbage they left is collected
   // before the render stage adds its own (150 × 3 corpus, cold: peak RSS ~270 → ~245 MB).
-  if (!options.keepSearchText) dropSearchText(site.content);
+  if (options.freeSearchText) dropSearchText(site.content);
   collectGarbage();
 
   // Pages stream into the output as they are rendered; the folder is swapped in only after the links pass.
