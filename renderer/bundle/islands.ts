@@ -173,12 +173,13 @@ function mdx(pages: Map<string, IslandPage>, siteRoot: string, components: strin
           if (page || islandsOnly) markIslands(tree, { browser: true });
         };
         const value = mdxSource(body);
-        const options = { providerImportSource: components, ...mdxSyntax(titles, () => undefined, keepIslands) };
+        // MDX whatever the extension: a `.md` page or partial comes here because it uses MDX (as the server's compile).
+        const options = { format: 'mdx' as const, providerImportSource: components, ...mdxSyntax(titles, () => undefined, keepIslands) };
         // The tree the server's compile parsed from this very text, if it kept one: the same compile, minus the parse.
         const parsed = page && !islandsOnly ? takeParsedTree(path, value) : undefined;
         let code: string;
         if (parsed) {
-          const processor = createProcessor({ format: 'mdx', ...options });
+          const processor = createProcessor(options);
           const file = new VFile({ value, path });
           code = String(processor.stringify(await processor.run(parsed as never, file), file));
         } else code = String(await compile({ value, path }, options));

@@ -15,7 +15,10 @@ import { islandSiteFiles } from '../helpers/island-site.ts';
 let h: Harness;
 
 beforeAll(async () => {
-  const root = makeSite({ ...minimalContent, ...islandSiteFiles, 'content/en/compute/plain.mdx': mdPage('Plain MDX', 'A page in MDX with no component: {1 + 1}.') });
+  const root = makeSite({ ...minimalContent, ...islandSiteFiles, 'content/en/compute/plain.mdx': mdPage('Plain MDX', 'A page in MDX with no component: {1 + 1}.'),
+    // A `.md` page that uses MDX syntax is MDX, as in Docusaurus 3: in the browser's compile too.
+    'content/en/compute/gauge.md': mdPage('Gauge', ["import Counter from '@site/src/components/Counter';", '', '## Reading', '', '<Counter start={40} />'].join('\n')),
+  });
   const outDir = join(root, 'build');
   await build({ root, outDir });
   h = await startHarness(outDir);
@@ -146,6 +149,17 @@ describe('MDX islands in the browser', () => {
     // The partial's static parts stay as the server made them.
     expect(await page.locator('[data-doc-content]').textContent()).toContain('Every visitor counts');
     expect(await page.locator('[data-doc-content] pre').first().textContent()).toContain('echo "tallied"');
+    expect(problems).toEqual([]);
+  });
+
+  it('a .md page written in MDX hydrates its component like an .mdx page', async () => {
+    const { page, problems } = await h.newPage();
+    await open(page, h.origin, 'docs/compute/gauge');
+    const button = page.getByRole('button', { name: /Clicked \d+ times/ });
+    await expect.poll(async () => {
+      await button.click();
+      return button.textContent();
+    }).not.toBe('Clicked 40 times');
     expect(problems).toEqual([]);
   });
 });

@@ -104,9 +104,9 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
   // Islands of the page and of the partials it shows (numbered within each partial's group); marked before
   // readScope takes the imports out of the tree.
   const value = mdxSource(unit.body);
-  // A page with islands is compiled again for the browser (bundle/islands.ts), which parses this very text:
-  // the untouched tree is kept for it. Only `.mdx` pages: the browser's compile reads `.md` files as Markdown.
-  const sharesParse = Boolean(unit.islands) && stack.length === 0 && unit.absPath.endsWith('.mdx');
+  // A page with islands is compiled again for the browser (bundle/islands.ts), which parses this very text
+  // as MDX too: the untouched tree is kept for it.
+  const sharesParse = Boolean(unit.islands) && stack.length === 0;
   let parsed: Root | undefined;
   const keepParse = () => (tree: Root) => {
     if (sharesParse) parsed = structuredClone(tree);
