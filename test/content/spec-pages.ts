@@ -91,6 +91,7 @@ export const TWINS: readonly (readonly [string, string])[] = [
  * or closing services", plus the reviewer's checked additions). Each page opens with a `:::warning`.
  */
 export const RETIRED_PAGES: ReadonlySet<string> = new Set([
+  'ai/aws-augmented-ai', // SageMaker A2I no longer open to new customers (SageMaker developer guide notice, no date given)
   'ai/aws-lookout-for-metrics', // closed 10 Oct 2024, end of support 9–10 Oct 2025
   'ai/aws-q', // Amazon Q Business closed to new customers 31 Jul 2026 (Amazon Quick replaces it)
   'compute/app-runner', // closed to new customers 30 Apr 2026
