@@ -11,7 +11,6 @@
 //   - route chunks: each route's chunk (file name and code) by its route data and HTML, all in one entry
 //     (a few MB read at once rather than a file per route).
 // Lives in `<site>/.cheatsheet-cache/` (see README, "Build cache"); a missing or unreadable cache is a cold build.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DocCache } from '../content/load.ts';
@@ -23,7 +22,7 @@ import type { IndexCache } from '../search/build-search.ts';
 import type { LocaleIndexFiles } from '../search/local-index.ts';
 import type { PageTerms } from '../search/page-terms.ts';
 import type { RouteData, SiteData } from '../shared/types.ts';
-import { filesKey, hashOf, pipelineKey, siteFileList } from './keys.ts';
+import { filesKey, hashOf, keyHash, pipelineKey, siteFileList } from './keys.ts';
 import { Pack } from './pack.ts';
 
 export const CACHE_DIR = '.cheatsheet-cache';
@@ -63,7 +62,7 @@ const isIndex = (v: unknown): v is IndexFilesValue =>
 type IndexFilesValue = LocaleIndexFiles;
 const isTermsMap = (v: unknown): v is Map<string, PageTerms> => v instanceof Map;
 
-const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
+const contentHash = (data: Uint8Array | string) => keyHash().update(data).digest('hex');
 
 export interface OpenCacheOptions {
   /** The cache folder (CACHE_DIR below the site's root by default). */
@@ -252,7 +251,7 @@ const pageTermsKey = (locale: string) => hashOf('page-terms', locale);
 
 function fileHash(file: string): string | undefined {
   try {
-    return sha256(readFileSync(file));
+    return contentHash(readFileSync(file));
   } catch {
     return undefined;
   }
