@@ -75,6 +75,11 @@ describe('build cache', () => {
       ['config: an edit of the file it imports', () => edit(root, 'config/brand.ts', (t) => t.replace('Brand from a module', 'Brand, edited'))],
       ['UI strings in i18n/', () => edit(root, 'i18n/en.json', (t) => t.replace(/"theme\.admonition\.note": "[^"]*"/, '"theme.admonition.note": "Remember"').replace(/"Skip to main content"/, '"Skip to the content"'))],
       ['a _category_ file', () => edit(root, 'content/en/compute/_category_.json', (t) => t.replace('"Compute"', '"Computing"'))],
+      // Code blocks are kept per doc: an edit of a page's prose takes its block from the cache (shiki is not
+      // loaded), an edit of the block itself or of the code theme highlights it again.
+      ['prose of a page with code', () => edit(root, 'content/en/compute/lambda.md', (t) => t.replace('No servers.', 'No servers at all.'))],
+      ['a code block', () => edit(root, 'content/en/compute/lambda.md', (t) => t.replace('async () => 1', 'async () => 2'))],
+      ['config: code theme', () => writeFileSync(join(root, 'site.config.ts'), configOf({ title: 'Fixture renamed', themeConfig: { ...baseConfig.themeConfig, code: { theme: { light: 'min-light', dark: 'min-dark' } } } }))],
       ['an image a page shows', () => put(root, 'content/en/compute/lambda.png', PNG(2))],
       ['a deleted page (its translation stands in)', () => rmSync(join(root, 'content/en/compute/lambda.md'))],
       ['a deleted page', () => rmSync(join(root, 'content/pt-BR/compute/s3.md'))],
@@ -92,11 +97,15 @@ describe('build cache', () => {
       if (step === 'nothing') {
         const pages = Object.values(warm.pagesPerLocale).reduce((a, b) => a + b, 0);
         const chunks = warm.table.routes.filter((r) => r.data.kind !== 'notFound').length;
-        expect(warm.cache).toEqual({ pages: { rendered: 0, cached: pages }, docs: { processed: 0, cached: 8 }, search: { built: 0, cached: 2 }, searchPages: { cached: 0, analysed: 0 }, chunks: { made: 0, cached: chunks } });
+        expect(warm.cache).toEqual({ pages: { rendered: 0, cached: pages }, docs: { processed: 0, cached: 8 }, code: { cached: 0, highlighted: 0 }, search: { built: 0, cached: 2 }, searchPages: { cached: 0, analysed: 0 }, chunks: { made: 0, cached: chunks } });
       }
       // One page's text: that page alone is processed, rendered and analysed for search again, and its route
       // chunk made again; its locale's index is assembled from the other pages' kept terms (and is a clean
       // build's, as every file is).
+      if (step === 'prose of a page with code') expect(warm.cache!.code).toEqual({ cached: 1, highlighted: 0 });
+      if (step === 'a code block') expect(warm.cache!.code).toEqual({ cached: 0, highlighted: 1 });
+      // Every doc is processed again (the theme is part of each doc's job), and every block highlighted.
+      if (step === 'config: code theme') expect(warm.cache!.code).toEqual({ cached: 0, highlighted: 2 });
       if (step === 'page content') {
         expect({ rendered: warm.cache!.pages.rendered, processed: warm.cache!.docs.processed, chunks: warm.cache!.chunks.made }).toEqual({ rendered: 1, processed: 1, chunks: 1 });
         expect({ search: warm.cache!.search, searchPages: warm.cache!.searchPages }).toEqual({ search: { built: 1, cached: 1 }, searchPages: { analysed: 1, cached: 3 } });
@@ -138,7 +147,7 @@ describe('build cache', () => {
     edit(root, 'content/en/compute/s3.md', (t) => t.replace('Objects.', 'Objects, see [nowhere](/aws-cheatsheet/docs/nowhere).'));
     await expect(buildWith(root, true)).rejects.toThrow(/broken link/);
     expect(snapshot()).toEqual(before);
-    expect(readdirSync(dir).sort()).toEqual(['chunks', 'config', 'docs', 'pages', 'search', 'search-pages']);
+    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'pages', 'search', 'search-pages']);
     // Fixed: the page is processed again (nothing of the failed build was kept), the rest comes from the cache.
     edit(root, 'content/en/compute/s3.md', (t) => t.replace(', see [nowhere](/aws-cheatsheet/docs/nowhere).', ', fixed.'));
     const fixed = await buildWith(root, true);
@@ -151,7 +160,7 @@ describe('build cache', () => {
     const clean = await buildWith(root, false);
     await buildWith(root, true);
     const dir = join(root, CACHE_DIR);
-    expect(readdirSync(dir).sort()).toEqual(['chunks', 'config', 'docs', 'pages', 'search', 'search-pages']);
+    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'pages', 'search', 'search-pages']);
     const entries = (kind: string) => readdirSync(join(dir, kind)).filter((f) => f !== 'pipeline');
     // Cut short (a build killed while writing, on a file system that does not rename atomically), garbage,
     // empty, a folder where a file should be; and a temporary file a killed build left.
@@ -162,6 +171,7 @@ describe('build cache', () => {
       mkdirSync(join(dir, 'search', f));
     }
     for (const f of entries('search-pages')) writeFileSync(join(dir, 'search-pages', f), 'not a cache entry');
+    for (const f of entries('code')) writeFileSync(join(dir, 'code', f), serialize(new Map([['key', 42]])));
     // Route chunks of the wrong shape.
     for (const f of entries('chunks')) writeFileSync(join(dir, 'chunks', f), serialize(new Map([['key', { file: 42 }]])));
     writeFileSync(join(dir, 'docs', 'x.tmp-1234'), 'half');
@@ -175,7 +185,7 @@ describe('build cache', () => {
     expectSameOutput(again, clean, 'a repaired cache');
     expect(again.cache).toMatchObject({ pages: { rendered: 0 }, docs: { processed: 0 }, search: { built: 0 }, chunks: { made: 0 } });
     // Made by another version of the code: not used, and replaced.
-    for (const kind of ['docs', 'pages', 'search', 'search-pages', 'chunks']) writeFileSync(join(dir, kind, 'pipeline'), 'another version');
+    for (const kind of ['docs', 'code', 'pages', 'search', 'search-pages', 'chunks']) writeFileSync(join(dir, kind, 'pipeline'), 'another version');
     const foreign = await buildWith(root, true);
     expectSameOutput(foreign, clean, 'a cache of another version');
     expect(foreign.cache).toMatchObject({ pages: { cached: 0 }, docs: { cached: 0 }, search: { cached: 0 }, searchPages: { cached: 0 }, chunks: { cached: 0 } });

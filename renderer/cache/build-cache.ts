@@ -8,12 +8,14 @@
 //   - search: a locale's local index by its records and settings, and the terms of each of its pages (one
 //     entry per locale, the pages' terms by the page's records), from which an index is assembled when
 //     some pages changed: only those are analysed again;
+//   - code: each doc's highlighted code blocks by the doc's file (one entry per doc, kept while the doc is),
+//     so that a doc processed again finds the blocks it had: a prose edit never loads the highlighter;
 //   - route chunks: each route's chunk (file name and code) by its route data and HTML, all in one entry
 //     (a few MB read at once rather than a file per route).
 // Lives in `<site>/.cheatsheet-cache/` (see README, "Build cache"); a missing or unreadable cache is a cold build.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CodeCache } from '../content/code-blocks.ts';
 import type { DocCache } from '../content/load.ts';
 import type { DocJob, ProcessedDoc } from '../content/process-doc.ts';
 import { usesMdx } from '../content/mdx/detect.ts';
@@ -23,13 +25,15 @@ import type { IndexCache } from '../search/build-search.ts';
 import type { LocaleIndexFiles } from '../search/local-index.ts';
 import type { PageTerms } from '../search/page-terms.ts';
 import type { RouteData, SiteData } from '../shared/types.ts';
-import { filesKey, hashOf, pipelineKey, siteFileList } from './keys.ts';
+import { filesKey, hashOf, keyHash, pipelineKey, siteFileList } from './keys.ts';
 import { Pack } from './pack.ts';
 
 export const CACHE_DIR = '.cheatsheet-cache';
 
 export interface CacheStats {
   docs: { cached: number; processed: number };
+  /** Code blocks of the processed docs: taken from their last build, highlighted afresh. */
+  code: { cached: number; highlighted: number };
   pages: { cached: number; rendered: number };
   search: { cached: number; built: number };
   /** Pages whose search terms were kept from the last build, and pages analysed (for indexes that were built). */
@@ -52,6 +56,7 @@ const isDocEntry = (v: unknown): v is DocEntry => {
   return typeof doc === 'object' && doc !== null && typeof doc.html === 'string' && Array.isArray(doc.assets) && Array.isArray((v as DocEntry).assets);
 };
 const isString = (v: unknown): v is string => typeof v === 'string';
+const isBlockMap = (v: unknown): v is Map<string, string> => v instanceof Map && [...v.values()].every(isString);
 const isChunkMap = (v: unknown): v is Map<string, RouteChunk> => v instanceof Map;
 /** Each chunk is checked when it is asked for (the map is read whole, most of it is used). */
 const isChunk = (v: unknown): v is RouteChunk => typeof (v as RouteChunk | undefined)?.file === 'string' && typeof (v as RouteChunk).code === 'string';
@@ -63,7 +68,7 @@ const isIndex = (v: unknown): v is IndexFilesValue =>
 type IndexFilesValue = LocaleIndexFiles;
 const isTermsMap = (v: unknown): v is Map<string, PageTerms> => v instanceof Map;
 
-const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
+const contentHash = (data: Uint8Array | string) => keyHash().update(data).digest('hex');
 
 export interface OpenCacheOptions {
   /** The cache folder (CACHE_DIR below the site's root by default). */
@@ -73,10 +78,11 @@ export interface OpenCacheOptions {
 }
 
 export class BuildCache implements DocCache, AppCache {
-  readonly stats: CacheStats = { docs: { cached: 0, processed: 0 }, pages: { cached: 0, rendered: 0 }, search: { cached: 0, built: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { cached: 0, made: 0 } };
+  readonly stats: CacheStats = { docs: { cached: 0, processed: 0 }, code: { cached: 0, highlighted: 0 }, pages: { cached: 0, rendered: 0 }, search: { cached: 0, built: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { cached: 0, made: 0 } };
   /** The version of the code that makes pages (keys.ts): also what names the search index entries. */
   readonly pipeline: string;
   private readonly docs: Pack<DocEntry>;
+  private readonly codePack: Pack<Map<string, string>>;
   private readonly apps: Pack<string>;
   private readonly indexes: Pack<IndexFilesValue>;
   private readonly pageTerms: Pack<Map<string, PageTerms>>;
@@ -97,6 +103,7 @@ export class BuildCache implements DocCache, AppCache {
     // Every stored doc depends on the site's file list (its links and images resolve against it): a file
     // added or removed anywhere starts the docs afresh, as a cold build would (with its worker thread).
     this.docs = new Pack(join(options.dir, 'docs'), `${this.pipeline}:${siteFileList(options.root, options.outDir)}`, isDocEntry);
+    this.codePack = new Pack(join(options.dir, 'code'), this.pipeline, isBlockMap);
     this.apps = new Pack(join(options.dir, 'pages'), this.pipeline, isString);
     this.indexes = new Pack(join(options.dir, 'search'), this.pipeline, isIndex);
     this.pageTerms = new Pack(join(options.dir, 'search-pages'), this.pipeline, isTermsMap);
@@ -133,6 +140,7 @@ export class BuildCache implements DocCache, AppCache {
     const entry = source && this.docs.get(this.docKey(job, source));
     // A copied image or file is named by its contents' hash: an edited one means the doc's HTML changes.
     if (!entry || !entry.assets.every((a) => fileHash(a.abs) === a.hash)) return undefined;
+    this.codePack.keep(codeKeyOf(job));
     this.stats.docs.cached++;
     return entry.doc;
   }
@@ -145,6 +153,18 @@ export class BuildCache implements DocCache, AppCache {
     const assets = doc.assets.map((a) => ({ abs: a.abs, hash: fileHash(a.abs) ?? '' }));
     this.docs.set(this.docKey(job, source), { doc, assets });
   }
+
+  readonly code: CodeCache = {
+    blocksOf: (job) => this.codePack.get(codeKeyOf(job)) ?? new Map(),
+    keepBlocks: (job, blocks) => {
+      const before = this.codePack.get(codeKeyOf(job));
+      let cached = 0;
+      for (const [key, html] of blocks) if (before?.get(key) === html) cached++;
+      this.stats.code.cached += cached;
+      this.stats.code.highlighted += blocks.size - cached;
+      if (blocks.size) this.codePack.set(codeKeyOf(job), blocks);
+    },
+  };
 
   // ── pages ──
 
@@ -232,6 +252,7 @@ export class BuildCache implements DocCache, AppCache {
     if (this.stats.chunks.made > 0 || (this.chunksBefore && this.chunksBefore.size !== this.chunksNow.size)) this.chunkPack.set(ALL_CHUNKS, this.chunksNow);
     this.chunkPack.save();
     this.docs.save();
+    this.codePack.save();
     this.apps.save();
     this.indexes.save();
     this.pageTerms.save();
@@ -240,6 +261,7 @@ export class BuildCache implements DocCache, AppCache {
   /** Drops what this build made (it failed); a no-op after save(). */
   discard(): void {
     this.docs.discard();
+    this.codePack.discard();
     this.apps.discard();
     this.indexes.discard();
     this.pageTerms.discard();
@@ -247,12 +269,15 @@ export class BuildCache implements DocCache, AppCache {
   }
 }
 
+/** A doc's code entry: by its file, whatever its contents (an edited doc finds its blocks of last time). */
+const codeKeyOf = (job: DocJob) => hashOf('code', job.absPath);
+
 /** One entry per locale: its pages' terms, replaced whole when any page changes. */
 const pageTermsKey = (locale: string) => hashOf('page-terms', locale);
 
 function fileHash(file: string): string | undefined {
   try {
-    return sha256(readFileSync(file));
+    return contentHash(readFileSync(file));
   } catch {
     return undefined;
   }

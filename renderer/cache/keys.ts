@@ -1,15 +1,17 @@
 // What a cached result depends on besides its own inputs: the code that made it (the pipeline key) and, for
 // processed docs, which files exist in the site (a doc's links and images resolve against them).
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageRoot } from '../paths.ts';
 import { VERSION } from '../version.ts';
+import { keyHash } from './key-hash.ts';
+
+export { keyHash } from './key-hash.ts';
 
 export const hashOf = (...parts: (string | Uint8Array)[]): string => {
-  const h = createHash('sha256');
+  const h = keyHash();
   for (const p of parts) h.update(p).update('\0');
   return h.digest('base64url').slice(0, 24);
 };
@@ -56,7 +58,7 @@ export function pipelineKey(): string {
   const fromDist = fileURLToPath(import.meta.url).endsWith('.js');
   const dirs = fromDist ? [join(pkg, 'dist')] : [join(pkg, 'renderer'), join(pkg, 'templates')];
   // Node's version too: highlighting runs the grammars' regular expressions on its engine.
-  const h = createHash('sha256').update(`${VERSION}\0${process.version}\0${externalVersions()}\0${process.env.NODE_ENV ?? ''}\0`);
+  const h = keyHash().update(`${VERSION}\0${process.version}\0${externalVersions()}\0${process.env.NODE_ENV ?? ''}\0`);
   for (const dir of dirs) {
     const files = listFiles(dir, (_, name) => name === 'types' || name === 'node_modules')
       .filter((f) => !f.endsWith('.map') && !/\.test\.tsx?$/.test(f))

@@ -5,8 +5,42 @@
 import { randomBytes } from 'node:crypto';
 import type { CodeBlock } from './code-lines.ts';
 import type { CodeThemes } from './highlight.ts';
+import type { DocJob } from './process-doc.ts';
 
 export type HighlightBatch = (blocks: CodeBlock[], themes: CodeThemes) => Promise<string[]>;
+
+/** Everything a block's highlighted `<pre>` is made from (the highlighter's version is the pipeline key's). */
+export const blockKey = (b: CodeBlock, t: CodeThemes) => `${t.light}|${t.dark}\n${b.lang}\n${b.highlight?.join(',') ?? ''}\n${b.lineNumbersFrom ?? ''}\n${b.code}`;
+
+/**
+ * Highlighted blocks kept between builds, per doc (renderer/cache/): what a doc's blocks were the last time
+ * it was processed, so that an edit of its prose finds its code already highlighted and the build never
+ * loads shiki. Per doc, not per site, so entries go when their doc goes.
+ */
+export interface CodeCache {
+  /** The doc's blocks of the last build that processed it, by blockKey. */
+  blocksOf(job: DocJob): Map<string, string>;
+  /** The doc's blocks of this build, kept for the next. */
+  keepBlocks(job: DocJob, blocks: Map<string, string>): void;
+}
+
+/**
+ * `send` with the blocks `known` answers taken from it; every block asked for lands in `used`, whatever
+ * answered it.
+ */
+export function highlightKnown(send: HighlightBatch, known: Map<string, string>, used: Map<string, string>): HighlightBatch {
+  return async (blocks, themes) => {
+    const keys = blocks.map((b) => blockKey(b, themes));
+    const missing = blocks.filter((_, i) => !known.has(keys[i]!));
+    const made = missing.length ? await send(missing, themes) : [];
+    let next = 0;
+    return keys.map((key) => {
+      const html = known.get(key) ?? made[next++]!;
+      used.set(key, html);
+      return html;
+    });
+  };
+}
 
 export class DeferredHighlighter {
   // A per-build token: Markdown that happens to contain a comment of the same shape is left alone.
@@ -26,7 +60,7 @@ export class DeferredHighlighter {
 
   /** Registers a block; returns the comment text that stands for its `<pre>`. */
   readonly defer = (block: CodeBlock): string => {
-    const key = `${block.lang}\n${block.highlight?.join(',') ?? ''}\n${block.lineNumbersFrom ?? ''}\n${block.code}`;
+    const key = blockKey(block, this.themes);
     let index = this.indexOf.get(key);
     if (index === undefined) {
       index = this.count++;

@@ -3,6 +3,7 @@
 import { AggregateUserError, type UserError } from '../errors.ts';
 import { toProblems, type Problem } from '../problems.ts';
 import { parseCategory, type CategoryMeta } from './category.ts';
+import type { CodeCache } from './code-blocks.ts';
 import { categoryTranslations, translateCategory } from './docs-translations.ts';
 import { listContentFiles, readUtf8, type ContentFile } from './files.ts';
 import { finishLocale, type FinishOptions } from './finish.ts';
@@ -35,6 +36,8 @@ export interface DocCache {
   lookup(job: DocJob): ProcessedDoc | undefined;
   /** Called with each doc as processed, before the locale's finishing touches change it. */
   remember(job: DocJob, doc: ProcessedDoc): void;
+  /** The highlighted code of docs processed before (used by a build on one thread). */
+  code?: CodeCache;
 }
 
 export interface ContentOptions {
@@ -93,7 +96,7 @@ export async function loadContent(options: ContentOptions): Promise<LoadedConten
 
   const docFiles = files.filter((f) => f.kind === 'doc');
   const jobs = docFiles.map(options.jobFor);
-  const results = await processWithCache(jobs, options.cache, (todo) => (options.pool ? options.pool.processDocs(todo) : processDocs(todo, options.threads)));
+  const results = await processWithCache(jobs, options.cache, (todo) => (options.pool ? options.pool.processDocs(todo, options.cache?.code) : processDocs(todo, options.threads, options.cache?.code)));
   const warnings: string[] = [];
   // (Imported only when needed: with every doc from the build cache, the Markdown pipeline is never loaded.)
   const deserialize = results.some((r) => !r.ok) ? (await import('./process-doc.ts')).deserialize : undefined;

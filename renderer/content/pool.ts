@@ -1,14 +1,15 @@
 // Doc processing over the build's threads, for callers that do not keep a pool (the dev server).
 import { WorkerPool } from '../workers/pool.ts';
 import { MIN_DOCS_FOR_A_HIGHLIGHT_WORKER } from '../workers/threads.ts';
+import type { CodeCache } from './code-blocks.ts';
 import type { DocJob, DocResult } from './process-doc.ts';
 
-export async function processDocs(jobs: DocJob[], threads: number): Promise<DocResult[]> {
+export async function processDocs(jobs: DocJob[], threads: number, code?: CodeCache): Promise<DocResult[]> {
   // A worker costs its start-up: only started when there is enough to hand it (it highlights the code, and
   // from SHARED_MARKDOWN_DOCS_PER_THREAD docs per thread processes pages too: see WorkerPool.processDocs).
   const pool = new WorkerPool(jobs.length >= MIN_DOCS_FOR_A_HIGHLIGHT_WORKER ? threads : 1);
   try {
-    return await pool.processDocs(jobs);
+    return await pool.processDocs(jobs, code);
   } finally {
     await pool.dispose();
   }

@@ -1,6 +1,7 @@
 // One content-hashed JavaScript chunk per route (its RouteData, Markdown HTML included) and one route
 // manifest per locale (path → chunk URL), which the browser fetches lazily.
 import { createHash } from 'node:crypto';
+import { keyHash } from '../cache/key-hash.ts';
 import type { RouteEntry } from '../routes/route-table.ts';
 import { manifestFile, type Naming } from './names.ts';
 
@@ -35,7 +36,7 @@ export interface ChunkMemo {
  * doc's fields, so the serialisation is the same but for the HTML) and the HTML itself.
  */
 function chunkKey(data: RouteEntry['data'], html: string | undefined): string {
-  const h = createHash('sha256');
+  const h = keyHash();
   h.update(JSON.stringify(data.doc ? { ...data, doc: { ...data.doc, html: '' } } : data)).update('\0');
   // (Two updates: a concatenation would copy each page's HTML once more.)
   if (data.doc) {

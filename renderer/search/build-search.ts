@@ -5,6 +5,7 @@ import type { RouteTable } from '../routes/route-table.ts';
 import type { LocaleInfo, SearchSettings } from '../shared/types.ts';
 import { localeBase } from '../shared/locale-urls.ts';
 import { createHash } from 'node:crypto';
+import { keyHash } from '../cache/key-hash.ts';
 import { searchLanguageOf } from '../shared/search-lang.ts';
 import { assembleIndex, indexEntryFile, indexFiles, type IndexPage, type LocaleIndexFiles } from './local-index.ts';
 import { PageAnalyser, pagesOf, type PageTerms } from './page-terms.ts';
@@ -75,7 +76,7 @@ export function indexHash(codeKey: string, locale: string, input: string): strin
 }
 
 /** A page's key: its records as JSON (what its terms are made from, with the locale's language). */
-const pageKeyOf = (locale: string, json: string) => createHash('sha256').update(locale).update('\0').update(json).digest('base64url').slice(0, 24);
+const pageKeyOf = (locale: string, json: string) => keyHash().update(locale).update('\0').update(json).digest('base64url').slice(0, 24);
 
 export function makeIndex(job: Omit<IndexJob, 'input'>): MadeIndex {
   const analyser = new PageAnalyser(searchLanguageOf(job.locale));

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { DeferredHighlighter } from '../content/code-blocks.ts';
+import { DeferredHighlighter, highlightKnown, type CodeCache } from '../content/code-blocks.ts';
 import type { DocJob, DocResult, processDoc as ProcessDoc } from '../content/process-doc.ts';
 import { UserError } from '../errors.ts';
 import { packageRoot } from '../paths.ts';
@@ -22,6 +22,24 @@ import { SHARED_MARKDOWN_DOCS_PER_THREAD, shareMarkdownFromEnv } from './threads
 // The Markdown pipeline (markdown-it, MDX, Shiki: a third of the start-up) is loaded when a first doc is
 // processed: a warm build, its docs in the build cache, may process none.
 const processDoc: typeof ProcessDoc = async (job, services) => (await import('../content/process-doc.ts')).processDoc(job, services);
+
+/**
+ * A doc processed on this thread (a warm build: the docs that changed) with the blocks it had last time
+ * taken from the build cache: shiki is loaded only when one of its blocks is new.
+ */
+async function processDocWithKnownCode(job: DocJob, code: CodeCache): Promise<DocResult> {
+  const themes = job.codeThemes;
+  if (!themes) return processDoc(job);
+  const used = new Map<string, string>();
+  const highlight = highlightKnown(async (blocks, t) => (await import('../content/highlight.ts')).highlightBlocks(blocks, t), code.blocksOf(job), used);
+  const deferred = new DeferredHighlighter(themes, highlight);
+  const result = await processDoc(job, { deferHighlight: deferred.defer });
+  if (result.ok) {
+    result.doc.html = await deferred.fill(result.doc.html);
+    code.keepBlocks(job, used);
+  }
+  return result;
+}
 
 export function workerScript(): string | undefined {
   if (!import.meta.url.endsWith('.js')) return undefined;
@@ -175,9 +193,9 @@ export class WorkerPool {
     return results;
   }
 
-  async processDocs(jobs: DocJob[]): Promise<DocResult[]> {
+  async processDocs(jobs: DocJob[], codeCache?: CodeCache): Promise<DocResult[]> {
     let results: DocResult[] = [];
-    await this.timed(`process ${jobs.length} docs`, async () => void (results = await this.processDocsOnThreads(jobs)));
+    await this.timed(`process ${jobs.length} docs`, async () => void (results = await this.processDocsOnThreads(jobs, codeCache)));
     return results;
   }
 
@@ -188,9 +206,10 @@ export class WorkerPool {
    * `shareMarkdownFrom` docs the workers also take whole pages (Markdown → HTML, headings, search text) from
    * the main thread's queue; what stays per thread is the pipeline's load and JIT warm-up.
    */
-  private async processDocsOnThreads(jobs: DocJob[]): Promise<DocResult[]> {
+  private async processDocsOnThreads(jobs: DocJob[], codeCache?: CodeCache): Promise<DocResult[]> {
     const worker = this.workers[0];
     const themes = jobs[0]?.codeThemes;
+    if (!worker && codeCache) return this.drainAll(jobs, 8, (job) => processDocWithKnownCode(job, codeCache), async () => [], false);
     if (!worker || !themes) return this.drainAll(jobs, 8, (job) => processDoc(job), async () => [], false);
     const code = new DeferredHighlighter(themes, async (blocks, t) => ((await this.ask(worker, { type: 'highlight', blocks, themes: t })) as Extract<WorkerResponse, { type: 'highlight' }>).html);
     const share = jobs.length >= this.shareMarkdownFrom;

@@ -2,7 +2,7 @@
 // renders its share of the pages (after one `render-setup` with what all pages share), and highlights the
 // code blocks of the pages the main thread processes.
 import { parentPort } from 'node:worker_threads';
-import { DeferredHighlighter } from '../content/code-blocks.ts';
+import { blockKey, DeferredHighlighter } from '../content/code-blocks.ts';
 import type { CodeBlock } from '../content/code-lines.ts';
 import { highlightBlocks, type CodeThemes } from '../content/highlight.ts';
 import { isUserError } from '../errors.ts';
@@ -30,7 +30,6 @@ async function renderInput(setup: RenderSetup): Promise<Omit<RenderInput, 'route
 // thread met it, is highlighted once. The worker lives as long as one build (or one content stage of
 // `serve`), and highlighting depends on nothing but the block and the themes, so nothing here goes stale.
 const highlighted = new Map<string, Promise<string>>();
-const blockKey = (b: CodeBlock, t: CodeThemes) => `${t.light}|${t.dark}\n${b.lang}\n${b.highlight?.join(',') ?? ''}\n${b.lineNumbersFrom ?? ''}\n${b.code}`;
 
 function highlightOnce(blocks: CodeBlock[], themes: CodeThemes): Promise<string[]> {
   const todo = blocks.filter((b) => !highlighted.has(blockKey(b, themes)));
