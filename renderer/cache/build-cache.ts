@@ -214,13 +214,14 @@ export class BuildCache implements DocCache, AppCache {
   // ── search ──
 
   readonly index: IndexCache = {
-    get: (locale, input) => {
-      const cached = this.indexes.get(hashOf(locale, input));
+    keyOf: (locale, input) => hashOf(locale, input),
+    get: (key) => {
+      const cached = this.indexes.get(key);
       if (cached) this.stats.search.cached++;
       return cached;
     },
-    set: (locale, input, index) => {
-      this.indexes.set(hashOf(locale, input), index);
+    set: (key, index) => {
+      this.indexes.set(key, index);
       this.stats.search.built++;
     },
     pageTerms: (locale) => this.pageTerms.get(pageTermsKey(locale)) ?? new Map(),

@@ -14,7 +14,7 @@ import type { DocJob, DocResult, processDoc as ProcessDoc } from '../content/pro
 import { UserError } from '../errors.ts';
 import { packageRoot } from '../paths.ts';
 import { renderedRoute, renderPages, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
-import { makeIndex, type IndexJob, type MadeIndex } from '../search/build-search.ts';
+import { makeIndexFromInput, type IndexInput, type MadeIndex } from '../search/build-search.ts';
 import type { PageScan } from '../links/check.ts';
 import type { RenderSetup, WorkerRequestBody, WorkerResponse } from './messages.ts';
 import { SHARED_MARKDOWN_DOCS_PER_THREAD, shareMarkdownFromEnv } from './threads.ts';
@@ -253,15 +253,27 @@ export class WorkerPool {
    * Builds the local search indexes of several locales, one locale per message. With `mainThread: false`
    * only the workers take them: the build runs this beside the render stage, where the main thread renders
    * pages and hands out the workers' batches (an index built here would hold those up for its whole length).
+   * Takes `jobs` over (IndexBuilder): a job's JSON is let go once it is posted — a copy is what the worker
+   * gets — so the queue shrinks as the worker goes (600 × 3 corpus: ~13 MB a locale).
    */
-  async buildIndexes(jobs: IndexJob[], options: { mainThread?: boolean } = {}): Promise<MadeIndex[]> {
+  async buildIndexes(jobs: IndexInput[], options: { mainThread?: boolean } = {}): Promise<MadeIndex[]> {
     let indexes: MadeIndex[] = [];
-    await this.timed(`search indexes of ${jobs.length} locales`, async () => {
+    const count = jobs.length;
+    const queue: (IndexInput | undefined)[] = jobs.splice(0);
+    const takeJob = (i: number): IndexInput => {
+      const job = queue[i]!;
+      queue[i] = undefined;
+      return job;
+    };
+    await this.timed(`search indexes of ${count} locales`, async () => {
       indexes = await this.drainAll(
-        jobs,
+        queue.map((_, i) => i),
         1,
-        (job) => makeIndex(job),
-        async (worker, batch) => ((await this.ask(worker, { type: 'search-index', jobs: batch.map((j) => ({ locale: j.locale, input: j.input, ...(j.hash ? { hash: j.hash } : {}), ...(j.pageKeys ? { pageKeys: j.pageKeys } : {}) })) })) as Extract<WorkerResponse, { type: 'search-index' }>).indexes,
+        (i) => {
+          const job = takeJob(i);
+          return makeIndexFromInput(job.locale, job.input, job.hash, job.pageKeys);
+        },
+        async (worker, batch) => ((await this.ask(worker, { type: 'search-index', jobs: batch.map(takeJob) })) as Extract<WorkerResponse, { type: 'search-index' }>).indexes,
         true,
         options.mainThread ?? true,
       );
