@@ -67,10 +67,11 @@ export interface MadeIndex {
 export type IndexInput = Pick<IndexJob, 'locale' | 'input' | 'hash' | 'pageKeys'>;
 
 /**
- * Builds local indexes, in job order (on several threads in a build: renderer/workers/pool.ts). It owns
- * `jobs`: each is let go once a thread has it, so a locale's JSON is not held while the others' are made.
+ * Builds local indexes (on several threads in a build: renderer/workers/pool.ts): one promise per job, in job
+ * order, each settled as soon as its index is made. It owns `jobs`: each is let go once a thread has it, so a
+ * locale's JSON is not held while the others' are made.
  */
-export type IndexBuilder = (jobs: IndexInput[]) => Promise<MadeIndex[]>;
+export type IndexBuilder = (jobs: IndexInput[]) => Promise<MadeIndex>[];
 
 /**
  * The hash in a local index's entry name, from what the index is made from (its records and URLs, as JSON)
@@ -181,14 +182,20 @@ export function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, loc
   const search = searchAssets(loaded, locales, table, urls);
   for (const index of ready) addIndexFiles(search.files, index);
   if (missing.length === 0) return search;
-  const pending = builder(missing).then((made) => {
-    const files = new Map<string, string>();
-    made.forEach(({ index, terms, analysed }, i) => {
+  // Each index is kept in the cache as it comes, and the terms of its pages let go: they are not held
+  // until the last locale's index is made.
+  const files = new Map<string, string>();
+  const made = builder(missing).map((index, i) =>
+    index.then(({ index, terms, analysed }) => {
       const { locale, key } = keys[i]!;
       if (key !== undefined) cache!.set(key, index);
       cache?.setPageTerms(locale, terms, analysed);
-      addIndexFiles(files, index);
-    });
+      return index;
+    }),
+  );
+  // The files in job order, whatever order the indexes came in.
+  const pending = Promise.all(made).then((indexes) => {
+    for (const index of indexes) addIndexFiles(files, index);
     return files;
   });
   // Observed by whoever writes the files; a build that fails before then has its own error to report.

@@ -256,17 +256,18 @@ export class WorkerPool {
    * Takes `jobs` over (IndexBuilder): a job's JSON is let go once it is posted — a copy is what the worker
    * gets — so the queue shrinks as the worker goes (600 × 3 corpus: ~13 MB a locale).
    */
-  async buildIndexes(jobs: IndexInput[], options: { mainThread?: boolean } = {}): Promise<MadeIndex[]> {
-    let indexes: MadeIndex[] = [];
+  buildIndexes(jobs: IndexInput[], options: { mainThread?: boolean } = {}): Promise<MadeIndex>[] {
     const count = jobs.length;
+    // One promise per locale, settled when its index comes back: its caller lets go of what it no longer needs.
+    const made = Array.from({ length: count }, () => deferred<MadeIndex>());
     const queue: (IndexInput | undefined)[] = jobs.splice(0);
     const takeJob = (i: number): IndexInput => {
       const job = queue[i]!;
       queue[i] = undefined;
       return job;
     };
-    await this.timed(`search indexes of ${count} locales`, async () => {
-      indexes = await this.drainAll(
+    const all = this.timed(`search indexes of ${count} locales`, async () => {
+      await this.drain(
         queue.map((_, i) => i),
         1,
         (i) => {
@@ -274,15 +275,29 @@ export class WorkerPool {
           return makeIndexFromInput(job.locale, job.input, job.hash, job.pageKeys);
         },
         async (worker, batch) => ((await this.ask(worker, { type: 'search-index', jobs: batch.map(takeJob) })) as Extract<WorkerResponse, { type: 'search-index' }>).indexes,
+        (i, index) => made[i]!.resolve(index),
         true,
         options.mainThread ?? true,
       );
     });
-    return indexes;
+    // A failure settles every index not made (the first failure in queue order, as drain passes it on).
+    all.catch((err: unknown) => made.forEach((m) => m.reject(err)));
+    return made.map((m) => m.promise);
   }
 
   /** Ends the workers (again: a no-op). */
   async dispose(): Promise<void> {
     await Promise.all(this.workers.splice(0).map((w) => w.terminate()));
   }
+}
+
+/** Promise.withResolvers, which Node 20 lacks. */
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (reason: unknown) => void } {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
 }
