@@ -26,10 +26,12 @@ export interface SearchAssets {
 /** The route of the search page below a locale's base (the route table always has it). */
 export const SEARCH_PAGE_PATH = 'search';
 
-/** A store of built indexes (the build cache), by locale and everything the index is made from. */
+/** A store of built indexes (the build cache), by a key of the locale and everything the index is made from. */
 export interface IndexCache {
-  get(locale: string, input: string): LocaleIndexFiles | undefined;
-  set(locale: string, input: string, index: LocaleIndexFiles): void;
+  /** The key of a locale's index made from `input` (IndexJob's): held instead of the input, which is large. */
+  keyOf(locale: string, input: string): string;
+  get(key: string): LocaleIndexFiles | undefined;
+  set(key: string, index: LocaleIndexFiles): void;
   /** The terms of the locale's pages kept by the last build, by page key (pageKeyOf). */
   pageTerms(locale: string): Map<string, PageTerms>;
   /** Keeps the terms of the locale's pages for the next build; `analysed` of them were made by this one. */
@@ -62,8 +64,15 @@ export interface MadeIndex {
   analysed: number;
 }
 
-/** Builds local indexes, in job order (on several threads in a build: renderer/workers/pool.ts). */
-export type IndexBuilder = (jobs: IndexJob[]) => Promise<MadeIndex[]>;
+/** What another thread is sent to make a locale's index (makeIndexFromInput): the records travel as JSON only. */
+export type IndexInput = Pick<IndexJob, 'locale' | 'input' | 'hash' | 'pageKeys'>;
+
+/**
+ * Builds local indexes (on several threads in a build: renderer/workers/pool.ts): one promise per job, in job
+ * order, each settled as soon as its index is made. It owns `jobs`: each is let go once a thread has it, so a
+ * locale's JSON is not held while the others' are made.
+ */
+export type IndexBuilder = (jobs: IndexInput[]) => Promise<MadeIndex>[];
 
 /**
  * The hash in a local index's entry name, from what the index is made from (its records and URLs, as JSON)
@@ -130,12 +139,13 @@ function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTab
 export function buildSearch(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, cache?: IndexCache, codeKey?: () => string): SearchAssets {
   const indexes = new Map<string, LocaleIndexFiles>();
   for (const job of indexJobs(loaded, locales, table, cache !== undefined, cache !== undefined, codeKey)) {
-    let index = cache?.get(job.locale, job.input);
+    const key = cache?.keyOf(job.locale, job.input);
+    let index = key === undefined ? undefined : cache!.get(key);
     if (index) cache!.keepPageTerms(job.locale);
     else {
       const made = makeIndex(cache ? { ...job, known: cache.pageTerms(job.locale) } : job);
       index = made.index;
-      cache?.set(job.locale, job.input, index);
+      if (key !== undefined) cache!.set(key, index);
       cache?.setPageTerms(job.locale, made.terms, made.analysed);
     }
     indexes.set(job.locale, index);
@@ -154,26 +164,39 @@ export function buildSearch(loaded: LoadedConfig, locales: LocaleInfo[], table: 
 export function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, codeKey: () => string, cache?: IndexCache): SearchAssets {
   const ready: LocaleIndexFiles[] = [];
   const urls = new Map<string, string>();
-  const missing: IndexJob[] = [];
+  // Of a job sent away only its JSON is kept (not its records), and only until a thread has it: the
+  // locales' records would otherwise be held while every page renders.
+  const missing: IndexInput[] = [];
+  const keys: { locale: string; key?: string }[] = [];
   for (const job of indexJobs(loaded, locales, table, true, cache !== undefined, codeKey)) {
     urls.set(job.locale, job.baseUrl + indexEntryFile(job.locale, job.hash!));
-    const index = cache?.get(job.locale, job.input);
+    const key = cache?.keyOf(job.locale, job.input);
+    const index = key === undefined ? undefined : cache!.get(key);
     if (index) {
       cache!.keepPageTerms(job.locale);
       ready.push(index);
-    } else missing.push(job);
+    } else {
+      missing.push({ locale: job.locale, input: job.input, ...(job.hash ? { hash: job.hash } : {}), ...(job.pageKeys ? { pageKeys: job.pageKeys } : {}) });
+      keys.push({ locale: job.locale, ...(key === undefined ? {} : { key }) });
+    }
   }
   const search = searchAssets(loaded, locales, table, urls);
   for (const index of ready) addIndexFiles(search.files, index);
   if (missing.length === 0) return search;
-  const pending = builder(missing).then((made) => {
-    const files = new Map<string, string>();
-    made.forEach(({ index, terms, analysed }, i) => {
-      const job = missing[i]!;
-      cache?.set(job.locale, job.input, index);
-      cache?.setPageTerms(job.locale, terms, analysed);
-      addIndexFiles(files, index);
-    });
+  // Each index is kept in the cache as it comes, and the terms of its pages let go: they are not held
+  // until the last locale's index is made.
+  const files = new Map<string, string>();
+  const made = builder(missing).map((index, i) =>
+    index.then(({ index, terms, analysed }) => {
+      const { locale, key } = keys[i]!;
+      if (key !== undefined) cache!.set(key, index);
+      cache?.setPageTerms(locale, terms, analysed);
+      return index;
+    }),
+  );
+  // The files in job order, whatever order the indexes came in.
+  const pending = Promise.all(made).then((indexes) => {
+    for (const index of indexes) addIndexFiles(files, index);
     return files;
   });
   // Observed by whoever writes the files; a build that fails before then has its own error to report.

@@ -4,7 +4,7 @@ import type { CodeThemes } from '../content/highlight.ts';
 import type { DocJob, DocResult } from '../content/process-doc.ts';
 import type { DocumentAssets } from '../render/document.ts';
 import type { RenderableRoute } from '../render/render-pages.ts';
-import type { MadeIndex } from '../search/build-search.ts';
+import type { IndexInput, MadeIndex } from '../search/build-search.ts';
 import type { SiteData } from '../shared/types.ts';
 import type { ErrorLocation } from '../errors.ts';
 import type { PageScan } from '../links/check.ts';
@@ -29,7 +29,7 @@ export type WorkerRequestBody =
   | { type: 'render-setup'; setup: RenderSetup }
   | { type: 'render'; routes: RenderableRoute[] }
   /** Local search indexes: per locale, its records and URLs as JSON (IndexJob's `input`), its entry's hash and its page keys. */
-  | { type: 'search-index'; jobs: { locale: string; input: string; hash?: string; pageKeys?: string[] }[] };
+  | { type: 'search-index'; jobs: IndexInput[] };
 export type WorkerRequest = WorkerRequestBody & { id: number };
 
 /** A user error thrown in a worker, with everything the terminal and `check --format json` show of it. */

@@ -14,7 +14,7 @@ import type { DocJob, DocResult, processDoc as ProcessDoc } from '../content/pro
 import { UserError } from '../errors.ts';
 import { packageRoot } from '../paths.ts';
 import { renderedRoute, renderPages, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
-import { makeIndex, type IndexJob, type MadeIndex } from '../search/build-search.ts';
+import { makeIndexFromInput, type IndexInput, type MadeIndex } from '../search/build-search.ts';
 import type { PageScan } from '../links/check.ts';
 import type { RenderSetup, WorkerRequestBody, WorkerResponse } from './messages.ts';
 import { SHARED_MARKDOWN_DOCS_PER_THREAD, shareMarkdownFromEnv } from './threads.ts';
@@ -272,24 +272,51 @@ export class WorkerPool {
    * Builds the local search indexes of several locales, one locale per message. With `mainThread: false`
    * only the workers take them: the build runs this beside the render stage, where the main thread renders
    * pages and hands out the workers' batches (an index built here would hold those up for its whole length).
+   * Takes `jobs` over (IndexBuilder): a job's JSON is let go once it is posted — a copy is what the worker
+   * gets — so the queue shrinks as the worker goes (600 × 3 corpus: ~13 MB a locale).
    */
-  async buildIndexes(jobs: IndexJob[], options: { mainThread?: boolean } = {}): Promise<MadeIndex[]> {
-    let indexes: MadeIndex[] = [];
-    await this.timed(`search indexes of ${jobs.length} locales`, async () => {
-      indexes = await this.drainAll(
-        jobs,
+  buildIndexes(jobs: IndexInput[], options: { mainThread?: boolean } = {}): Promise<MadeIndex>[] {
+    const count = jobs.length;
+    // One promise per locale, settled when its index comes back: its caller lets go of what it no longer needs.
+    const made = Array.from({ length: count }, () => deferred<MadeIndex>());
+    const queue: (IndexInput | undefined)[] = jobs.splice(0);
+    const takeJob = (i: number): IndexInput => {
+      const job = queue[i]!;
+      queue[i] = undefined;
+      return job;
+    };
+    const all = this.timed(`search indexes of ${count} locales`, async () => {
+      await this.drain(
+        queue.map((_, i) => i),
         1,
-        (job) => makeIndex(job),
-        async (worker, batch) => ((await this.ask(worker, { type: 'search-index', jobs: batch.map((j) => ({ locale: j.locale, input: j.input, ...(j.hash ? { hash: j.hash } : {}), ...(j.pageKeys ? { pageKeys: j.pageKeys } : {}) })) })) as Extract<WorkerResponse, { type: 'search-index' }>).indexes,
+        (i) => {
+          const job = takeJob(i);
+          return makeIndexFromInput(job.locale, job.input, job.hash, job.pageKeys);
+        },
+        async (worker, batch) => ((await this.ask(worker, { type: 'search-index', jobs: batch.map(takeJob) })) as Extract<WorkerResponse, { type: 'search-index' }>).indexes,
+        (i, index) => made[i]!.resolve(index),
         true,
         options.mainThread ?? true,
       );
     });
-    return indexes;
+    // A failure settles every index not made (the first failure in queue order, as drain passes it on).
+    all.catch((err: unknown) => made.forEach((m) => m.reject(err)));
+    return made.map((m) => m.promise);
   }
 
   /** Ends the workers (again: a no-op). */
   async dispose(): Promise<void> {
     await Promise.all(this.workers.splice(0).map((w) => w.terminate()));
   }
+}
+
+/** Promise.withResolvers, which Node 20 lacks. */
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (reason: unknown) => void } {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
 }

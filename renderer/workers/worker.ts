@@ -6,6 +6,7 @@ import { blockKey, DeferredHighlighter } from '../content/code-blocks.ts';
 import type { CodeBlock } from '../content/code-lines.ts';
 import { highlightBlocks, type CodeThemes } from '../content/highlight.ts';
 import { isUserError } from '../errors.ts';
+import { collectGarbage } from '../free-memory.ts';
 import { scanPage } from '../links/check.ts';
 import type { AppCache, RenderInput } from '../render/render-pages.ts';
 import type { RenderSetup, WorkerRequest, WorkerResponse } from './messages.ts';
@@ -54,6 +55,8 @@ async function answer(msg: WorkerRequest): Promise<WorkerResponse> {
       return { id: msg.id, type: 'docs', results };
     }
     case 'render-setup':
+      // The content stage is over: no more code to highlight in this build (a later request would only miss).
+      highlighted.clear();
       rendering = renderInput(msg.setup);
       await rendering;
       return { id: msg.id, type: 'render-setup' };
@@ -89,4 +92,9 @@ parentPort?.on('message', async (msg: WorkerRequest) => {
     };
   }
   parentPort!.postMessage(response);
+  // An index leaves its whole build behind (the locale's records, every page's terms, the index's JSON):
+  // collected now, before the next locale's or the pages this thread renders next pile on top of it, as V8
+  // would let the heap grow first (600 × 3 corpus, cold: this thread's heap 215 → 92 MB while it renders,
+  // peak RSS 680 → 540 MB; each collection 76–174 ms wall on the loaded 2-core machine, 3 per build).
+  if (msg.type === 'search-index') collectGarbage();
 });

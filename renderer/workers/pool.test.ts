@@ -1,0 +1,70 @@
+// The pool's search index jobs: it takes the jobs over (so their JSON can be let go once a thread has it) and
+// answers each locale on its own, with the index makeIndex gives from the same records. From TypeScript
+// sources the pool has no workers: the main thread takes every job, through the same queue.
+import { describe, expect, it } from 'vitest';
+import { makeIndex, type IndexInput } from '../search/build-search.ts';
+import type { SearchRecord } from '../search/records.ts';
+import { emptyHierarchy } from '../shared/search-hit.ts';
+import { WorkerPool } from './pool.ts';
+
+const SITE = 'https://example.org';
+const BASE = '/docs-site/';
+
+function record(locale: string, page: string, content: string, position: number): SearchRecord {
+  const url = `${SITE}${BASE}${locale}/docs/${page}`;
+  return {
+    objectID: `${locale}-${page}-${position}`,
+    url: position === 0 ? url : `${url}#s${position}`,
+    url_without_anchor: url,
+    anchor: position === 0 ? null : `s${position}`,
+    type: position === 0 ? 'lvl1' : 'content',
+    content: position === 0 ? null : content,
+    hierarchy: { ...emptyHierarchy(), lvl0: 'Compute', lvl1: page },
+    language: locale,
+    docusaurus_tag: 'docs-default-current',
+    weight: { pageRank: 0, level: position === 0 ? 100 : 0, position },
+  };
+}
+
+const recordsOf = (locale: string, words: string[]) => words.flatMap((w, i) => [record(locale, `page-${i}`, '', 0), record(locale, `page-${i}`, `${w} instances scale`, 1)]);
+const inputOf = (records: SearchRecord[]) => JSON.stringify([records, SITE, BASE]);
+
+describe('WorkerPool.buildIndexes', () => {
+  it('takes the jobs over and answers each locale with the index of its records', async () => {
+    const pool = new WorkerPool(1);
+    try {
+      const en = recordsOf('en', ['lambda', 'queue', 'bucket']);
+      const es = recordsOf('es', ['función', 'cola']);
+      const jobs: IndexInput[] = [
+        { locale: 'en', input: inputOf(en), hash: 'aaaaaaaaaa' },
+        { locale: 'es', input: inputOf(es), hash: 'bbbbbbbbbb' },
+      ];
+      const made = pool.buildIndexes(jobs);
+      // Nothing of the jobs is left with the caller: the pool lets each go once a thread has it.
+      expect(jobs).toHaveLength(0);
+      expect(made).toHaveLength(2);
+      const [first, second] = await Promise.all(made);
+      expect(first!.index).toEqual(makeIndex({ locale: 'en', records: en, siteUrl: SITE, baseUrl: BASE, hash: 'aaaaaaaaaa' }).index);
+      expect(second!.index).toEqual(makeIndex({ locale: 'es', records: es, siteUrl: SITE, baseUrl: BASE, hash: 'bbbbbbbbbb' }).index);
+    } finally {
+      await pool.dispose();
+    }
+  });
+
+  it('settles every locale not made with the first failure, in queue order', async () => {
+    const pool = new WorkerPool(1);
+    try {
+      const made = pool.buildIndexes([
+        { locale: 'en', input: inputOf(recordsOf('en', ['lambda'])) },
+        { locale: 'es', input: 'not JSON' },
+        { locale: 'pt-BR', input: inputOf(recordsOf('pt-BR', ['fila'])) },
+      ]);
+      const settled = await Promise.allSettled(made);
+      expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+      expect((settled[1] as PromiseRejectedResult).reason).toBeInstanceOf(SyntaxError);
+      expect((settled[2] as PromiseRejectedResult).reason).toBe((settled[1] as PromiseRejectedResult).reason);
+    } finally {
+      await pool.dispose();
+    }
+  });
+});
