@@ -277,6 +277,32 @@ describe('a Docusaurus 3 docs folder', () => {
     expect(text(sidebarOf(fallback))).toContain('Fundamentos');
   });
 
+  it("a category labelled by its doc follows the locale, as Docusaurus: the translated doc's title, else current.json by that label or the doc's sidebar_key", async () => {
+    const site = await buildSite(false, {
+      ...DOCS,
+      // Guides: its doc is translated, so the Spanish sidebar takes the Spanish title.
+      'i18n/es/docusaurus-plugin-content-docs/current/02-guides/guides.md': '---\ntitle: Resumen de guías\n---\n\nGuías de la temporada.\n',
+      // Tools: its doc is not translated; current.json translates the label it gives.
+      'docs/05-tools/index.md': '# Tool shed\n\nRakes and spades.\n',
+      'docs/05-tools/rakes.md': '# Rakes\n\nTines.\n',
+      // Soil: its doc names a translation key (sidebar_key), which wins over the label.
+      'docs/06-soil/index.md': '---\nsidebar_key: soil-category\n---\n\n# Soil\n\nLoam.\n',
+      'docs/06-soil/compost.md': '# Compost\n\nLeaves.\n',
+      'i18n/es/docusaurus-plugin-content-docs/current.json': JSON.stringify({
+        'sidebar.tutorialSidebar.category.Basics': { message: 'Fundamentos' },
+        'sidebar.tutorialSidebar.category.Tool shed': { message: 'Cobertizo' },
+        'sidebar.tutorialSidebar.category.soil-category': { message: 'Suelo' },
+      }),
+    });
+    // The label of each category: the first link, span or button of its row.
+    const categories = (page: string) => [...sidebarOf(page).matchAll(/class="menu__list-item-collapsible"><(?:a|span|button)[^>]*>([^<]+)</g)].map((m) => m[1]!.trim());
+    expect(categories(site.html('docs.html'))).toEqual(expect.arrayContaining(['Guides overview', 'Tool shed', 'Soil']));
+    const es = categories(site.html('es/docs.html'));
+    expect(es).toEqual(expect.arrayContaining(['Fundamentos', 'Resumen de guías', 'Cobertizo', 'Suelo']));
+    expect(es).not.toContain('Tool shed');
+    expect(es).not.toContain('Soil');
+  });
+
   it('copies images and files next to a doc with a content hash, and gives static ones the base URL', async () => {
     const site = await buildSite(false);
     const graft = site.html('docs/guides/graft.html');

@@ -80,11 +80,19 @@ export async function loadContent(options: ContentOptions): Promise<LoadedConten
     errors.push(err);
     problems.set(key, [...(problems.get(key) ?? []), ...toProblems(err)]);
   };
-  const locales = new Map<string, LocaleContent>(options.locales.map((l) => [l, { locale: l, docs: [], categories: new Map() }]));
+  const locales = new Map<string, LocaleContent>();
+  for (const l of options.locales) {
+    try {
+      locales.set(l, { locale: l, docs: [], categories: new Map(), labels: categoryTranslations(options.root, l) });
+    } catch (err) {
+      fail(`i18n/${l}/docusaurus-plugin-content-docs/current.json`, err as UserError);
+      locales.set(l, { locale: l, docs: [], categories: new Map() });
+    }
+  }
 
   for (const file of files.filter((f) => f.kind === 'category')) {
     try {
-      const category = loadCategory(file, categoryTranslations(options.root, file.locale));
+      const category = loadCategory(file, locales.get(file.locale)?.labels);
       locales.get(file.locale)!.categories.set(category.key, category);
     } catch (err) {
       fail(fileKey(file.file), err as UserError);
