@@ -29,7 +29,7 @@ import Heading from '../../../templates/mdx/Heading.tsx';
 import Tabs, { TabItem } from '../../../templates/mdx/Tabs.tsx';
 import { BrowserOnly, Link, useBaseUrl, useBaseUrlUtils, useDocusaurusContext, useIsBrowser } from '../../../templates/mdx/docusaurus.tsx';
 import { IslandGroup, IslandMark } from '../../../templates/mdx/Island.tsx';
-import { mdx1Compat } from './compat.ts';
+import { mdx1Compat, unwrapMdxCodeBlocks } from './compat.ts';
 import { ISLAND_GROUP_TAG, ISLAND_TAG, markIslands } from './islands.ts';
 import { keepParsedTree } from './parsed-trees.ts';
 import { PROVIDED_MODULES, readScope, type PageImport } from './scope.ts';
@@ -84,7 +84,7 @@ export interface MdxUnit {
 export const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
 
 /** The text the MDX compiler reads: Docusaurus's older forms rewritten (the browser's compile reads the same). */
-export const mdxSource = (body: string) => mdx1Compat(normaliseAdmonitionTitles(body));
+export const mdxSource = (body: string) => mdx1Compat(normaliseAdmonitionTitles(unwrapMdxCodeBlocks(body)));
 
 /** The Markdown the pages are written in, as both compiles (server, islands in the browser) read it. */
 export function mdxSyntax(titles: Record<string, string>, onUnknownAdmonition: (name: string, line?: number) => void, last: Pluggable, server: { attributeProblems?: AttributeProblem[]; partial?: PartialDirs; files?: RequireOptions & { problems: FileProblem[] } } = {}) {
