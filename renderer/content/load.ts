@@ -4,6 +4,8 @@ import { AggregateUserError, type UserError } from '../errors.ts';
 import { toProblems, type Problem } from '../problems.ts';
 import { parseCategory, type CategoryMeta } from './category.ts';
 import { categoryTranslations, translateCategory } from './docs-translations.ts';
+import { readTagsFile } from './tags-file.ts';
+import type { TagsFile } from '../routes/doc-tags.ts';
 import { listContentFiles, readUtf8, type ContentFile } from './files.ts';
 import { finishLocale, type FinishOptions } from './finish.ts';
 import type { SoftProblem } from './front-matter.ts';
@@ -28,6 +30,8 @@ export interface LocaleContent {
   categories: Map<string, CategorySource>;
   /** Translated labels of categories named after their folder (current.json), by source label. */
   labels?: Map<string, string>;
+  /** The locale's `tags.yml` (else the source locale's): labels, permalinks and descriptions of tags by key. */
+  tagsFile?: TagsFile;
 }
 
 /** Processed docs kept between builds (renderer/cache/): `lookup` answers only for an unchanged doc. */
@@ -83,7 +87,8 @@ export async function loadContent(options: ContentOptions): Promise<LoadedConten
   const locales = new Map<string, LocaleContent>();
   for (const l of options.locales) {
     try {
-      locales.set(l, { locale: l, docs: [], categories: new Map(), labels: categoryTranslations(options.root, l) });
+      const tagsFile = readTagsFile(options.root, l, options.sourceLocale);
+      locales.set(l, { locale: l, docs: [], categories: new Map(), labels: categoryTranslations(options.root, l), ...(tagsFile ? { tagsFile } : {}) });
     } catch (err) {
       fail(`i18n/${l}/docusaurus-plugin-content-docs/current.json`, err as UserError);
       locales.set(l, { locale: l, docs: [], categories: new Map() });
