@@ -72,7 +72,7 @@ function provided(): Plugin {
     '@theme/TabItem': `export { TabItem as default } from ${from('Tabs.tsx')};`,
     ...Object.fromEntries(['Admonition', 'Details', 'CodeBlock', 'DocCardList', 'Heading'].map((c) => [`@theme/${c}`, `export { default } from ${from(`${c}.tsx`)};`])),
     '@docusaurus/useBaseUrl': `export { useBaseUrl as default, useBaseUrlUtils } from ${from('docusaurus.tsx')};`,
-    ...Object.fromEntries(['Link', 'BrowserOnly', 'useDocusaurusContext', 'useIsBrowser'].map((m) => [`@docusaurus/${m}`, `export { ${m} as default } from ${from('docusaurus.tsx')};`])),
+    ...Object.fromEntries(['Link', 'BrowserOnly', 'useDocusaurusContext', 'useIsBrowser', 'ExecutionEnvironment'].map((m) => [`@docusaurus/${m}`, `export { ${m} as default } from ${from('docusaurus.tsx')};`])),
   };
   return {
     name: 'provided',

@@ -27,7 +27,7 @@ import Details from '../../../templates/mdx/Details.tsx';
 import DocCardList from '../../../templates/mdx/DocCardList.tsx';
 import Heading from '../../../templates/mdx/Heading.tsx';
 import Tabs, { TabItem } from '../../../templates/mdx/Tabs.tsx';
-import { BrowserOnly, Link, useBaseUrl, useBaseUrlUtils, useDocusaurusContext, useIsBrowser } from '../../../templates/mdx/docusaurus.tsx';
+import { BrowserOnly, ExecutionEnvironment, Link, useBaseUrl, useBaseUrlUtils, useDocusaurusContext, useIsBrowser } from '../../../templates/mdx/docusaurus.tsx';
 import { IslandGroup, IslandMark } from '../../../templates/mdx/Island.tsx';
 import { mdx1Compat, unwrapMdxCodeBlocks } from './compat.ts';
 import { ISLAND_GROUP_TAG, ISLAND_TAG, markIslands } from './islands.ts';
@@ -52,6 +52,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   '@docusaurus/useBaseUrl': { default: useBaseUrl, useBaseUrlUtils },
   '@docusaurus/useDocusaurusContext': { default: useDocusaurusContext },
   '@docusaurus/useIsBrowser': { default: useIsBrowser },
+  '@docusaurus/ExecutionEnvironment': { default: ExecutionEnvironment },
 };
 if (PROVIDED_MODULES.some((m) => !MODULES[m])) throw new Error('compile.ts: a provided module has no implementation');
 provideModules(MODULES);
