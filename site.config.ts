@@ -42,7 +42,9 @@ export default defineConfig({
       es: { label: 'Español', direction: 'ltr', htmlLang: 'es', calendar: 'gregory', path: 'es' },
     },
   },
-  docs: { routeBasePath: 'docs', sidebarId: 'tutorialSidebar', version: { name: 'current', label: 'Next' }, pluginId: 'default' },
+  // Tags stay labels on each page, as the site the spec describes shows them: no tag pages (they would be
+  // ~280 pages more per locale, one per tag).
+  docs: { routeBasePath: 'docs', sidebarId: 'tutorialSidebar', version: { name: 'current', label: 'Next' }, pluginId: 'default', tagPages: false },
   themeConfig: {
     // The social card of every page (made by scripts/social-card.mjs from scripts/social-card.svg).
     image: 'img/social-card.png',

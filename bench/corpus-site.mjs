@@ -33,6 +33,9 @@ export function corpusSite(pagesPerLocale, { mdx = false } = {}) {
     baseUrl: '/aws-cheatsheet/',
     repoUrl: 'https://github.com/example/aws-cheatsheet',
     ebook: { title: 'Free e-book', href: 'https://docs.aws.amazon.com/pdfs/wellarchitected/latest/framework/wellarchitected-framework.pdf' },
+    // As the real site: tags as labels, no tag pages, so figures compare with earlier ones (the corpus's tags
+    // would add ~80 pages at 50 per locale).
+    docs: { tagPages: false },
     i18n: {
       defaultLocale: 'en',
       sourceLocale: 'pt-BR',

@@ -54,8 +54,9 @@ function sidebarLabels(html) {
   if (start < 0) return [];
   const end = html.indexOf('</nav>', start);
   const nav = html.slice(start, end < 0 ? undefined : end);
-  // Categories are links in one theme and buttons in the other: any element with the class counts.
-  return [...nav.matchAll(/<(a|button)\b[^>]*class="[^"]*\bmenu__link\b[^"]*"[^>]*>([\s\S]*?)<\/\1>/g)].map((m) => decode(m[2]));
+  // Categories are links in one theme and buttons in the other, and a category that neither links nor collapses
+  // is an <a> without href in Docusaurus, a <span> here: any element with the class counts.
+  return [...nav.matchAll(/<(a|button|span)\b[^>]*class="[^"]*\bmenu__link\b[^"]*"[^>]*>([\s\S]*?)<\/\1>/g)].map((m) => decode(m[2]));
 }
 
 /** URL → what the page shows, for every docs page of a build. */

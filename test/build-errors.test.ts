@@ -142,6 +142,15 @@ describe('cheatsheet build on bad input', () => {
     expect(sidebar.indexOf('Serviços')).toBeLessThan(sidebar.indexOf('Início'));
   });
 
+  it("an explicit category with collapsible: false shows its items on every page, as Docusaurus's", () => {
+    const r = buildFixture(minimalContent, { config: { docs: { sidebars: { tutorialSidebar: ['start', { type: 'category', label: 'More', collapsible: false, items: [{ type: 'link', label: 'Status page', href: 'https://status.example.org/' }] }] } } } });
+    expect(r.status, r.stderr).toBe(0);
+    const html = readFileSync(join(r.root, 'build', 'pt-BR', 'docs', 'start.html'), 'utf8');
+    const sidebar = html.slice(html.indexOf('theme-doc-sidebar-menu'), html.indexOf('</nav>', html.indexOf('theme-doc-sidebar-menu')));
+    expect(sidebar).toContain('Status page');
+    expect(sidebar).not.toMatch(/aria-expanded="false"[^>]*>More/);
+  });
+
   it('a custom page module without a default export', () => {
     const r = buildFixture({ ...minimalContent, 'templates/pages/home.tsx': 'export const Home = () => null;\n' });
     expectUserError(r, 'templates/pages/home.tsx has no default export');

@@ -29,7 +29,7 @@ const DOCS: Record<string, string> = {
   'docs/01-basics/_category_.yml': 'label: Basics\ncollapsible: false\nclassName: basics-cat\n',
   'docs/01-basics/01-first.md': '---\ntitle: First steps\nid: start\n---\n\nPick a sunny spot. Then read [the second step](02-second.md#water).\n',
   'docs/01-basics/02-second.md': '---\nsidebar_label: Second step\npagination_label: Watering\n---\n\n# Second\n\n## Water\n\nWater deeply once a week. Back to [the start](./01-first.md) or [the intro](/docs/intro.md).\n',
-  'docs/02-guides/guides.md': '---\ntitle: Guides overview\n---\n\nHow-to guides for the season.\n',
+  'docs/02-guides/02-guides.md': '---\ntitle: Guides overview\n---\n\nHow-to guides for the season.\n',
   'docs/02-guides/graft.md': '---\nsidebar_position: 1\n---\n\n# Grafting\n\nJoin a scion to a rootstock.\n\n![A cleft graft](./img/cleft.png)\n\nPrint [the checklist](files/checklist.pdf).\n',
   'docs/02-guides/harvest.md': '---\nslug: /pick-fruit\npagination_next: null\n---\n\n# Harvest\n\nPick when the fruit comes away with a gentle twist.\n\n![Basket](/img/basket.svg) ![Ladder](../../static/img/ladder.svg)\n',
   'docs/02-guides/img/cleft.png': 'not really a PNG, but bytes all the same',
@@ -96,7 +96,7 @@ describe('a Docusaurus 3 docs folder', () => {
 
   it('writes x/index.html with links without a slash when trailingSlash is unset', async () => {
     const slashSlug = { ...DOCS, 'docs/02-guides/tools.md': '---\nslug: /guides/kit/tools/\n---\n\n# Tools\n\nSee [grafting](../../graft) and [the harvest](../../../pick-fruit), or [soil](/site/docs/reference/soil) by its full path.\n\n## Sharpening\n\nKeep the knife keen.\n',
-      'docs/03-reference/soil.md': '---\ntitle: Soil\n---\n\nSee [the tools](../02-guides/tools.md#sharpening), [the guides](../02-guides/guides.md) and [the terms](./terms.md).\n',
+      'docs/03-reference/soil.md': '---\ntitle: Soil\n---\n\nSee [the tools](../02-guides/tools.md#sharpening), [the guides](../02-guides/02-guides.md) and [the terms](./terms.md).\n',
       // In es that full path would not start with es's base (/site/es/): Docusaurus would prefix it, a broken link.
       'i18n/es/docusaurus-plugin-content-docs/current/02-guides/tools.md': '---\nslug: /guides/kit/tools/\n---\n\n# Herramientas\n\n## Afilado {#sharpening}\n' };
     const site = await buildSite(undefined, slashSlug);
@@ -128,7 +128,7 @@ describe('a Docusaurus 3 docs folder', () => {
     const site = await buildSite(false);
     const sidebar = sidebarOf(site.html('docs/guides/graft.html'));
     // Positioned items first (number prefixes), then the others in file order; a category without
-    // _category_ is labelled as Docusaurus labels it: by the doc it links to (guides/guides.md's title), else
+    // _category_ is labelled as Docusaurus labels it: by the doc it links to (02-guides/02-guides.md's title: a doc named like its folder, number prefix included), else
     // by its folder name; its items shown when it holds the current page.
     expect(text(sidebar).replace(/^.*?> /, '')).toBe('Basics First steps Second step Guides overview Grafting Harvest Reference Edited Welcome to the orchard');
     // collapsible: false → no caret; className on the category.
@@ -275,6 +275,32 @@ describe('a Docusaurus 3 docs folder', () => {
     expect(fallback).toContain('href="/site/es/docs/basics/start"');
     // Category labels translated in current.json.
     expect(text(sidebarOf(fallback))).toContain('Fundamentos');
+  });
+
+  it("a category labelled by its doc follows the locale, as Docusaurus: the translated doc's title, else current.json by that label or the doc's sidebar_key", async () => {
+    const site = await buildSite(false, {
+      ...DOCS,
+      // Guides: its doc is translated, so the Spanish sidebar takes the Spanish title.
+      'i18n/es/docusaurus-plugin-content-docs/current/02-guides/02-guides.md': '---\ntitle: Resumen de guías\n---\n\nGuías de la temporada.\n',
+      // Tools: its doc is not translated; current.json translates the label it gives.
+      'docs/05-tools/index.md': '# Tool shed\n\nRakes and spades.\n',
+      'docs/05-tools/rakes.md': '# Rakes\n\nTines.\n',
+      // Soil: its doc names a translation key (sidebar_key), which wins over the label.
+      'docs/06-soil/index.md': '---\nsidebar_key: soil-category\n---\n\n# Soil\n\nLoam.\n',
+      'docs/06-soil/compost.md': '# Compost\n\nLeaves.\n',
+      'i18n/es/docusaurus-plugin-content-docs/current.json': JSON.stringify({
+        'sidebar.tutorialSidebar.category.Basics': { message: 'Fundamentos' },
+        'sidebar.tutorialSidebar.category.Tool shed': { message: 'Cobertizo' },
+        'sidebar.tutorialSidebar.category.soil-category': { message: 'Suelo' },
+      }),
+    });
+    // The label of each category: the first link, span or button of its row.
+    const categories = (page: string) => [...sidebarOf(page).matchAll(/class="menu__list-item-collapsible"><(?:a|span|button)[^>]*>([^<]+)</g)].map((m) => m[1]!.trim());
+    expect(categories(site.html('docs.html'))).toEqual(expect.arrayContaining(['Guides overview', 'Tool shed', 'Soil']));
+    const es = categories(site.html('es/docs.html'));
+    expect(es).toEqual(expect.arrayContaining(['Fundamentos', 'Resumen de guías', 'Cobertizo', 'Suelo']));
+    expect(es).not.toContain('Tool shed');
+    expect(es).not.toContain('Soil');
   });
 
   it('copies images and files next to a doc with a content hash, and gives static ones the base URL', async () => {

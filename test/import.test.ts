@@ -127,7 +127,12 @@ describe('cheatsheet import (CommonJS config, .env, sidebars.json shorthand, one
     // The title came from .env through require('dotenv').config(), a package that is not installed.
     expect(tyres).toContain('<title>Tyres | Bike Repair</title>');
     expect(sidebarLabels(tyres)).toEqual(['Wheels', 'Tyres', 'Spokes', 'Brakes']);
-    expect(readFileSync(join(out, 'build', 'handbook', 'spokes', 'index.html'), 'utf8')).toContain('<title>Spokes | Bike Repair</title>');
+    const spokes = readFileSync(join(out, 'build', 'handbook', 'spokes', 'index.html'), 'utf8');
+    expect(spokes).toContain('<title>Spokes | Bike Repair</title>');
+    // An image in a dot folder of the docs (`.assets/`, as GitBook exports write `.gitbook/assets/`) is copied;
+    // a Markdown file there is no page, as in Docusaurus ('Pages imported: en 3.' above).
+    expect(spokes).toMatch(/<img src="\/assets\/files\/spoke-key-[0-9a-f]{8}\.svg" alt="A spoke key"/);
+    expect(existsSync(join(out, 'content', 'en', '.assets', 'notes.md'))).toBe(false);
     expect(sidebarLabels(readFileSync(join(out, 'build', 'handbook', 'brakes', 'pads', 'index.html'), 'utf8'))).toEqual(['Wheels', 'Brakes', 'Brake pads']);
     expect(tyres).toMatch(/<a[^>]*href="\/handbook\/tyres"[^>]*>Handbook</);
     // Docusaurus's `to: '/'` is the site's root: a link to baseUrl.

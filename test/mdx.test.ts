@@ -229,6 +229,16 @@ describe('MDX errors', () => {
     ]);
   });
 
+  it('@docusaurus/ExecutionEnvironment is provided to pages and site components: no DOM on the server', async () => {
+    const component = "import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';\nexport default function Where() {\n  return <span className=\"where\">{ExecutionEnvironment.canUseDOM ? 'browser' : 'server'}</span>;\n}\n";
+    const body = "import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';\nimport Where from '@site/src/components/Where';\n\nPage sees a DOM: {String(ExecutionEnvironment.canUseDOM)}.\n\n<Where />\n";
+    const result = await processDocOf({ 'src/components/Where.js': component, 'content/en/compute/where.mdx': page('Where', body) }, 'content/en/compute/where.mdx');
+    expect(result.ok, result.ok ? '' : result.error.message).toBe(true);
+    if (!result.ok) return;
+    expect(result.doc.html).toContain('Page sees a DOM: false.');
+    expect(result.doc.html).toContain('<span class="where">server</span>');
+  });
+
   it('an expression that throws is placed at the nearest element before it, in the partial that holds it', async () => {
     const partial = '---\ntitle: ignored\n---\n\nA line.\n\n<span>Before</span>\n\n{undefined.name}\n';
     const body = "import Part from './_part.mdx';\n\n<Part />\n";

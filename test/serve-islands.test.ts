@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS } from './helpers/chromium.ts';
 import { listen, startServe, type EventStream, type Served } from './helpers/dev-server.ts';
 import { makeSite, minimalContent } from './helpers/fixture-site.ts';
-import { counterSource, islandSiteFiles } from './helpers/island-site.ts';
+import { counterSource, islandSiteFiles, PIXEL, pictureSiteFiles } from './helpers/island-site.ts';
 
 const PAGE = '/aws-cheatsheet/docs/compute/widgets';
 const SCRIPT = '/aws-cheatsheet/assets/islands/en-content-en-compute-widgets.js';
@@ -23,7 +23,7 @@ const reloadOfPage = (e: { event: string; data: unknown }) => {
 };
 
 beforeAll(async () => {
-  root = makeSite({ ...minimalContent, ...islandSiteFiles });
+  root = makeSite({ ...minimalContent, ...islandSiteFiles, ...pictureSiteFiles });
   served = await startServe(['--root', root, '--port', '0']);
   stream = await listen(served.origin, () => served.output());
   await stream.waitFor((e) => e.event === 'hello');
@@ -36,6 +36,20 @@ afterAll(async () => {
 });
 
 describe('serve: MDX islands', () => {
+  it('serves the hashed copies of images an island requires and imports, under the URLs its script uses too', async () => {
+    const html = await get('/aws-cheatsheet/docs/compute/pictures');
+    const logo = /<img class="own-logo" src="([^"]+)"/.exec(html)?.[1];
+    const chart = /<img class="server-chart" src="([^"]+)"/.exec(html)?.[1];
+    expect(logo).toMatch(/^\/aws-cheatsheet\/assets\/files\/logo-[0-9a-f]{8}\.png$/);
+    expect(chart).toMatch(/^\/aws-cheatsheet\/assets\/files\/chart-[0-9a-f]{8}\.png$/);
+    expect(Buffer.from(await (await fetch(served.origin + logo!)).arrayBuffer())).toEqual(PIXEL);
+    expect((await fetch(served.origin + chart!)).status).toBe(200);
+    const script = /<link rel="modulepreload" href="([^"]*assets\/islands\/en-content-en-compute-pictures[^"]*)"/.exec(html)?.[1];
+    const code = await get(script!);
+    expect(code).toContain(JSON.stringify(logo));
+    expect(code).toContain(JSON.stringify(chart));
+  });
+
   it('serves the page with its island script under a stable name, and the component works in the browser', async () => {
     const html = await get(PAGE);
     expect(html).toContain(`<link rel="modulepreload" href="${SCRIPT}"`);
@@ -89,8 +103,8 @@ describe('serve: MDX islands', () => {
     const from = stream.events.length;
     writeFileSync(join(root, 'src/components/Counter.tsx'), counterSource('Pressed'));
     await stream.waitFor(reloadOfPage, from);
-    // A component may be in any page: every island script is made again (widgets, atlas, tally).
-    await expect.poll(() => served.output()).toMatch(/↻ src\/components\/Counter\.tsx → .*, 3 island scripts in /);
+    // A component may be in any page: every island script is made again (widgets, atlas, tally, pictures).
+    await expect.poll(() => served.output()).toMatch(/↻ src\/components\/Counter\.tsx → .*, 4 island scripts in /);
     expect((await get(PAGE)).replaceAll('<!-- -->', '')).toContain('Pressed 2 times');
     const script = await get(SCRIPT);
     expect(script).toContain('Pressed');

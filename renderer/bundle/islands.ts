@@ -18,6 +18,7 @@ import { FRONT_MATTER, mdxSource, mdxSyntax } from '../content/mdx/compile.ts';
 import { ISLANDS_QUERY, markIslands } from '../content/mdx/islands.ts';
 import { takeParsedTree } from '../content/mdx/parsed-trees.ts';
 import { loadSiteModule, SITE_FILE_LOADERS, siteFilesPlugin } from '../content/mdx/site-components.ts';
+import { assetModulesPlugin } from '../content/mdx/asset-modules.ts';
 import { packageRoot } from '../paths.ts';
 import type { Naming } from '../render/names.ts';
 
@@ -71,7 +72,7 @@ function provided(): Plugin {
     '@theme/TabItem': `export { TabItem as default } from ${from('Tabs.tsx')};`,
     ...Object.fromEntries(['Admonition', 'Details', 'CodeBlock', 'DocCardList', 'Heading'].map((c) => [`@theme/${c}`, `export { default } from ${from(`${c}.tsx`)};`])),
     '@docusaurus/useBaseUrl': `export { useBaseUrl as default, useBaseUrlUtils } from ${from('docusaurus.tsx')};`,
-    ...Object.fromEntries(['Link', 'BrowserOnly', 'useDocusaurusContext', 'useIsBrowser'].map((m) => [`@docusaurus/${m}`, `export { ${m} as default } from ${from('docusaurus.tsx')};`])),
+    ...Object.fromEntries(['Link', 'BrowserOnly', 'useDocusaurusContext', 'useIsBrowser', 'ExecutionEnvironment'].map((m) => [`@docusaurus/${m}`, `export { ${m} as default } from ${from('docusaurus.tsx')};`])),
   };
   return {
     name: 'provided',
@@ -90,7 +91,7 @@ const CSS_NAMESPACE = 'island-css';
  * the metafile afterwards (`cssReached`): most of them are in the page's HTML already, and the rest make one
  * stylesheet per page (`pageStyles`) with the very text the server would have inlined.
  */
-function islandCss(siteRoot: string): Plugin {
+function islandCss(siteRoot: string, baseUrl: string): Plugin {
   return {
     name: 'island-css',
     setup(b) {
@@ -104,7 +105,7 @@ function islandCss(siteRoot: string): Plugin {
       });
       b.onLoad({ filter: /.*/, namespace: CSS_NAMESPACE }, async (args) => {
         if (!args.path.endsWith('.module.css')) return { contents: 'export default {};', loader: 'js', watchFiles: [args.path] };
-        const { value } = await loadSiteModule(args.path, siteRoot, 'default', basename(args.path), { file: relative(siteRoot, args.path) });
+        const { value } = await loadSiteModule(args.path, siteRoot, 'default', basename(args.path), { file: relative(siteRoot, args.path) }, baseUrl);
         const map = value as Record<string, string>;
         const named = Object.entries(map).filter(([k]) => /^[A-Za-z_$][\w$]*$/.test(k) && k !== 'default');
         return { contents: `export default ${JSON.stringify(map)};\n${named.map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};`).join('\n')}`, loader: 'js', watchFiles: [args.path] };
@@ -132,12 +133,12 @@ function cssReached(metafile: Metafile, entry: string): string[] {
  * only in the browser, inside <BrowserOnly> or by a require() of the page): '' when nothing. The text is the
  * server's bundle of each file, so a CSS module's class names are the ones its class map gives the browser.
  */
-async function pageStyles(page: IslandPage, reached: string[], siteRoot: string, minify: boolean): Promise<string> {
+async function pageStyles(page: IslandPage, reached: string[], siteRoot: string, baseUrl: string, minify: boolean): Promise<string> {
   const carried = new Set(page.carriedCss);
   const parts: string[] = [];
   for (const file of reached) {
     if (carried.has(file)) continue;
-    const { styles } = await loadSiteModule(file, siteRoot, 'default', basename(file), { file: relative(siteRoot, file) });
+    const { styles } = await loadSiteModule(file, siteRoot, 'default', basename(file), { file: relative(siteRoot, file) }, baseUrl);
     parts.push(...styles);
   }
   const css = [...new Set(parts)].join('\n');
@@ -208,6 +209,7 @@ export async function bundleIslands(pages: IslandPage[], opts: { siteRoot: strin
   const byPath = new Map(pages.map((p) => [p.absPath, p]));
   const names = new Map(pages.map((p) => [p.key, scriptName(p, opts.siteRoot)]));
   const hydrator = JSON.stringify(join(pkg, 'client', 'islands.tsx'));
+  const copies = new Map<string, string>();
   let result;
   try {
     result = await build({
@@ -226,8 +228,10 @@ export async function bundleIslands(pages: IslandPage[], opts: { siteRoot: strin
         },
         sharedReact(),
         provided(),
+        // Images and files the browser code imports or requires get the server's URLs, and their copies.
+        assetModulesPlugin(opts.siteRoot, opts.baseUrl, (copy) => copies.set(copy.out, copy.abs)),
         mdx(byPath, opts.siteRoot, join(pkg, 'client', 'islands.tsx')),
-        islandCss(opts.siteRoot),
+        islandCss(opts.siteRoot, opts.baseUrl),
         siteFilesPlugin(opts.siteRoot),
       ],
       absWorkingDir: opts.siteRoot,
@@ -255,6 +259,7 @@ export async function bundleIslands(pages: IslandPage[], opts: { siteRoot: strin
   const outBase = opts.siteRoot;
   // Only the scripts: the CSS the browser code imports is found in the metafile (islandCss).
   for (const f of result.outputFiles) if (f.path.endsWith('.js')) files.set(relative(outBase, f.path).split('\\').join('/'), f.contents);
+  for (const [out, abs] of copies) files.set(out, readFileSync(abs));
   const scripts = new Map<string, string>();
   for (const [out, info] of Object.entries(result.metafile.outputs)) {
     const key = info.entryPoint?.startsWith('island-entry:') ? info.entryPoint.slice('island-entry:'.length) : undefined;
@@ -262,7 +267,7 @@ export async function bundleIslands(pages: IslandPage[], opts: { siteRoot: strin
   }
   const styles = new Map<string, string>();
   for (const page of pages) {
-    const css = await pageStyles(page, cssReached(result.metafile, `island-entry:${page.key}`), opts.siteRoot, opts.minify);
+    const css = await pageStyles(page, cssReached(result.metafile, `island-entry:${page.key}`), opts.siteRoot, opts.baseUrl, opts.minify);
     if (!css) continue;
     const hash = opts.naming === 'hashed' ? `.${createHash('sha256').update(css).digest('hex').slice(0, 10)}` : '';
     const file = `assets/islands/${names.get(page.key)}${hash}.css`;

@@ -57,10 +57,16 @@ export function resolveAsset(url: string, o: AssetOptions): { url: string; copy?
   // A file of the static folder keeps its public URL; any other file is copied with a content hash.
   const inStatic = relative(o.staticDir, abs);
   if (!inStatic.startsWith('..') && !inStatic.startsWith(sep) && existsSync(o.staticDir)) return { url: o.baseUrl + inStatic.split(sep).join('/') + suffix };
+  const copied = hashedCopy(abs, o.baseUrl);
+  return { url: copied.url + suffix, copy: copied.copy };
+}
+
+/** A file copied under assets/ with a content hash in its name, and its public URL (no query or fragment). */
+export function hashedCopy(abs: string, baseUrl: string): { url: string; copy: AssetCopy } {
   const hash = createHash('sha256').update(readFileSync(abs)).digest('hex').slice(0, 8);
   const ext = extname(abs);
   const out = `assets/files/${basename(abs, ext).replace(/[^\w.-]+/g, '-')}-${hash}${ext}`;
-  return { url: o.baseUrl + out + suffix, copy: { abs, out } };
+  return { url: baseUrl + out, copy: { abs, out } };
 }
 
 export function rehypeAssets(options: AssetOptions & { lineOffset: number; copies: AssetCopy[]; missing: MissingAsset[] }) {
@@ -73,7 +79,9 @@ export function rehypeAssets(options: AssetOptions & { lineOffset: number; copie
       if (typeof value !== 'string') return;
       // Links to pages are the link rewriter's; only links to files with an extension are assets.
       if (el.tagName === 'a' && (PAGE_LINK.test(value.replace(/[?#].*$/, '')) || !/\.[a-z0-9]{1,8}([?#].*)?$/i.test(value))) return;
-      const result = resolveAsset(value, options);
+      // A URL an MDX page or component got from require()/import (mdx/asset-modules.ts): final already.
+      const known = options.copies.some((c) => value.split(/[?#]/, 1)[0] === options.baseUrl + c.out);
+      const result = known ? { url: value } : resolveAsset(value, options);
       if (!result) return;
       if ('missing' in result) {
         options.missing.push({ url: value, line: el.position ? el.position.start.line + options.lineOffset : undefined });
@@ -82,7 +90,7 @@ export function rehypeAssets(options: AssetOptions & { lineOffset: number; copie
       el.properties[attr!] = result.url;
       // Final: the link rewriter must not treat it as a site-absolute page link.
       el.data = { ...el.data, asset: true } as Element['data'];
-      if (result.copy && !options.copies.some((c) => c.out === result.copy!.out)) options.copies.push(result.copy);
+      if ('copy' in result && result.copy && !options.copies.some((c) => c.out === result.copy!.out)) options.copies.push(result.copy);
     });
   };
 }

@@ -35,7 +35,9 @@ export function isCategoryIndexFile(relPath: string): boolean {
   const dir = posix.dirname(relPath);
   const file = posix.basename(relPath).replace(/\.mdx?$/i, '').toLowerCase();
   const folder = dir === '.' ? undefined : posix.basename(dir).toLowerCase();
-  return file === 'index' || file === 'readme' || (folder !== undefined && (file === folder || parseNumberPrefix(file).name === parseNumberPrefix(folder).name));
+  // Names as written, number prefixes included, as Docusaurus compares them: `04-guides/guides.md` is not the
+  // category's page (its URL is /guides/guides), `04-guides/04-guides.md` is.
+  return file === 'index' || file === 'readme' || (folder !== undefined && file === folder);
 }
 
 export function docIdentity(input: IdentityInput): DocIdentity {

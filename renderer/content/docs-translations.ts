@@ -26,7 +26,8 @@ export function categoryTranslations(root: string, locale: string): Map<string, 
 
 export function translateCategory(meta: CategoryMeta, translations: Map<string, string> | undefined): CategoryMeta {
   if (!translations?.size || !meta.label) return meta;
-  const t = (suffix: string) => translations.get(meta.label + suffix);
+  // Docusaurus keys a category's translations by its `key` when it has one, else by its label.
+  const t = (suffix: string) => translations.get((meta.key ?? meta.label) + suffix);
   const link = meta.link?.type === 'generated-index' ? { ...meta.link, ...(t('.link.generated-index.title') ? { title: t('.link.generated-index.title') } : {}), ...(t('.link.generated-index.description') ? { description: t('.link.generated-index.description') } : {}) } : meta.link;
   return { ...meta, label: t('') ?? meta.label, ...(link !== undefined ? { link } : {}) };
 }

@@ -5,6 +5,8 @@ import { toProblems, type Problem } from '../problems.ts';
 import { parseCategory, type CategoryMeta } from './category.ts';
 import type { CodeCache } from './code-blocks.ts';
 import { categoryTranslations, translateCategory } from './docs-translations.ts';
+import { readTagsFile } from './tags-file.ts';
+import type { TagsFile } from '../routes/doc-tags.ts';
 import { listContentFiles, readUtf8, type ContentFile } from './files.ts';
 import { finishLocale, type FinishOptions } from './finish.ts';
 import type { SoftProblem } from './front-matter.ts';
@@ -29,6 +31,8 @@ export interface LocaleContent {
   categories: Map<string, CategorySource>;
   /** Translated labels of categories named after their folder (current.json), by source label. */
   labels?: Map<string, string>;
+  /** The locale's `tags.yml` (else the source locale's): labels, permalinks and descriptions of tags by key. */
+  tagsFile?: TagsFile;
 }
 
 /** Processed docs kept between builds (renderer/cache/): `lookup` answers only for an unchanged doc. */
@@ -83,11 +87,20 @@ export async function loadContent(options: ContentOptions): Promise<LoadedConten
     errors.push(err);
     problems.set(key, [...(problems.get(key) ?? []), ...toProblems(err)]);
   };
-  const locales = new Map<string, LocaleContent>(options.locales.map((l) => [l, { locale: l, docs: [], categories: new Map() }]));
+  const locales = new Map<string, LocaleContent>();
+  for (const l of options.locales) {
+    try {
+      const tagsFile = readTagsFile(options.root, l, options.sourceLocale);
+      locales.set(l, { locale: l, docs: [], categories: new Map(), labels: categoryTranslations(options.root, l), ...(tagsFile ? { tagsFile } : {}) });
+    } catch (err) {
+      fail(`i18n/${l}/docusaurus-plugin-content-docs/current.json`, err as UserError);
+      locales.set(l, { locale: l, docs: [], categories: new Map() });
+    }
+  }
 
   for (const file of files.filter((f) => f.kind === 'category')) {
     try {
-      const category = loadCategory(file, categoryTranslations(options.root, file.locale));
+      const category = loadCategory(file, locales.get(file.locale)?.labels);
       locales.get(file.locale)!.categories.set(category.key, category);
     } catch (err) {
       fail(fileKey(file.file), err as UserError);

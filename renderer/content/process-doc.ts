@@ -10,6 +10,7 @@ import { docHref, type LinkStyle, type SourceLink } from './links.ts';
 import type { AssetCopy } from './assets.ts';
 import { renderMarkdown } from './markdown.ts';
 import { usesMdx } from './mdx/detect.ts';
+import { unwrapMdxCodeBlocks } from './mdx/compat.ts';
 import type { CodeBlock } from './code-lines.ts';
 import type { MdxSite } from '../../templates/mdx/context.ts';
 
@@ -116,10 +117,13 @@ export async function processDoc(job: DocJob, services: DocServices = {}): Promi
       if (err instanceof IdentityError) throw new ContentError(err.message, { file: job.file, line: 2 });
       throw err;
     }
+    // What ```mdx-code-block fences hold is the page's own text (Docusaurus unwraps them before parsing), and
+    // may be what makes the page MDX.
+    const text = unwrapMdxCodeBlocks(body);
     // MDX pages (`.mdx`, or `.md` using MDX syntax) take the MDX compiler; plain Markdown keeps the fast path.
-    const render = usesMdx(job.relPath, body) ? async (input: Parameters<typeof renderMarkdown>[0]) => (await loadMdx()).renderMdx({ ...input, absPath: job.absPath, siteRoot: siteRootOf(job), ...(job.site ? { site: job.site } : {}) }) : renderMarkdown;
+    const render = usesMdx(job.relPath, text) ? async (input: Parameters<typeof renderMarkdown>[0]) => (await loadMdx()).renderMdx({ ...input, absPath: job.absPath, siteRoot: siteRootOf(job), ...(job.site ? { site: job.site } : {}) }) : renderMarkdown;
     const out = await render({
-      body,
+      body: text,
       file: job.file,
       relPath: job.relPath,
       lineOffset: bodyLine - 1,

@@ -7,13 +7,14 @@ import { FRONT_MATTER_KEYS } from '../content/front-matter.ts';
 import type { Note, ThemeTranslations } from './map-config.ts';
 import { relocateReferences } from './relocate.ts';
 
-export function walkFiles(dir: string): string[] {
+/** Files below `dir`, without node_modules and (unless `dot`) without dot files and folders. */
+export function walkFiles(dir: string, options: { dot?: boolean } = {}): string[] {
   if (!existsSync(dir)) return [];
   const out: string[] = [];
   for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
+    if (e.name === 'node_modules' || (e.name.startsWith('.') && !options.dot)) continue;
     const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...walkFiles(p));
+    if (e.isDirectory()) out.push(...walkFiles(p, options));
     else if (e.isFile()) out.push(p);
   }
   return out;
@@ -84,7 +85,10 @@ export function copyContent(opts: {
       continue;
     }
     mkdirSync(to, { recursive: true });
-    for (const file of walkFiles(from)) {
+    // Dot folders too (`.gitbook/assets/`): Docusaurus lists no doc there, but pages use their images and files.
+    for (const file of walkFiles(from, { dot: true })) {
+      const inDotFolder = relative(from, file).split(sep).some((part) => part.startsWith('.'));
+      if (inDotFolder && isDoc(file)) continue;
       const target = join(to, relative(from, file));
       mkdirSync(dirname(target), { recursive: true });
       if (!isDoc(file)) {

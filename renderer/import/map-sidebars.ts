@@ -53,6 +53,7 @@ export function mapSidebars(raw: unknown, file: string, current: ThemeTranslatio
                 items: items(item.items),
                 ...(link && link.type === 'doc' ? { link: { type: 'doc', id: docId(link.id) } } : {}),
                 ...(typeof item.collapsed === 'boolean' ? { collapsed: item.collapsed } : {}),
+                ...(typeof item.collapsible === 'boolean' ? { collapsible: item.collapsible } : {}),
               },
             ];
           }

@@ -25,6 +25,13 @@ const pageA = `<nav class="theme-layout-navbar"><a href="/b/">Home</a><a href="/
 const pageB = '<h2 id="configuração">Configuração</h2>';
 
 describe('link checker', () => {
+  it("takes a link to a static folder with an index.html (/b/api/, /b/api) for a file, as static hosts serve it", () => {
+    const page = entry('/b/docs/a', 'docs/a.html');
+    const pages = new Map([['docs/a.html', '<main><div class="theme-doc-markdown markdown"><a href="/b/api/">API</a> <a href="/b/api">API</a> <a href="/b/other/">Other</a></div></main>']]);
+    const result = checkLinks({ routes: [page], pages, files: new Set(['/b/api/index.html']), baseUrl: '/b/' });
+    expect(result.links.map((l) => l.target)).toEqual(['/b/other/']);
+  });
+
   it('finds broken links and anchors, naming the Markdown line or the component', () => {
     const pages = new Map<string, string>([
       ['docs/a.html', pageA],

@@ -85,7 +85,8 @@ export function checkLinks({ routes, pages, files, baseUrl, readHtml, siteBase }
     // As Docusaurus's checker: a page answers with or without a trailing slash.
     const target = byPath.get(path) ?? (path.length > 1 && path.endsWith('/') ? byPath.get(path.slice(0, -1)) : byPath.get(`${path}/`));
     if (!target) {
-      if (files.has(path)) return null;
+      // A file, or a folder of the static files with an index.html, which static hosts serve at /dir/ (and /dir).
+      if (files.has(path) || files.has(`${path.endsWith('/') ? path : `${path}/`}index.html`)) return null;
       if (!path.startsWith(baseUrl)) return { kind: 'link', reason: `outside the site's base URL ${baseUrl}` };
       return { kind: 'link', reason: 'no such page' };
     }

@@ -8,6 +8,7 @@ import { outputFileOf } from '../shared/urls.ts';
 import { docHref, docSlash } from '../content/links.ts';
 import { editUrlOf, lastUpdateOf, pagination } from './doc-extras.ts';
 import { generatedIndexDoc } from './generated-index.ts';
+import { docTags, tagPages, type TagStrings } from './doc-tags.ts';
 import { categoryLabel, docLabel, docLink, flattenSidebar, outOfSidebar } from './sidebar.ts';
 import { cardListItems, fillDocCardLists, hasDocCardList, type CardText } from './doc-cards.ts';
 import { ContentError } from '../errors.ts';
@@ -64,7 +65,12 @@ export function buildRouteTable({ loaded, locales, content, strings, gitInfo }: 
     const hrefOf = (slug: string) => docHref(docsBase, slug, docSlash(slash, slashSlugs.has(slug)));
     const pathOf = (rel: string) => (rel ? routePath(config.baseUrl, locale.prefix, rel) + (slash ? '/' : '') : base);
     let localeSidebars = resolveSidebars(config.docs.sidebars, config.docs.sidebarId, { locale: locale.code, localeBase: base, docs: lc.docs, categories: lc.categories, hrefOf, configFile: loaded.file, labels: lc.labels });
-    const docs = [...lc.docs, ...generatedIndexes(localeSidebars, lc, t)];
+    const generated = [...lc.docs, ...generatedIndexes(localeSidebars, lc, t)];
+    // Tag pages where no doc of the site stands (a doc with slug `tags` keeps its URL).
+    const taken = new Set(generated.map((d) => d.slug));
+    const tagged = config.docs.tagPages ? tagPages({ locale: locale.code, docs: lc.docs, tagsFile: lc.tagsFile, hrefOf, text: tagStrings(t) }).filter((d) => !taken.has(d.slug)) : [];
+    const tagSlugs = new Set(tagged.map((d) => d.slug));
+    const docs = [...generated, ...tagged];
     // A doc at the docs root (`slug: /`) replaces the generated docs root page, and the category sections
     // that page held: categories then link only to their own page, as in Docusaurus.
     const docsRootTaken = docs.some((d) => hrefOf(d.slug) === pathOf(docsSeg));
@@ -126,7 +132,8 @@ export function buildRouteTable({ loaded, locales, content, strings, gitInfo }: 
             ...pages,
             inSidebar,
             ...(inSidebar && sidebarId !== config.docs.sidebarId ? { sidebarId } : {}),
-            tags: doc.tags,
+            // Each tag links to its page (none for a tag only drafts carry).
+            tags: docTags(doc, lc.tagsFile).map((tag) => ({ label: tag.label, ...(tagSlugs.has(tag.slug) ? { href: hrefOf(tag.slug) } : {}) })),
             category: doc.category,
             ...(fm.last_verified ? { lastVerified: { date: fm.last_verified, label: (t['theme.docs.lastVerified'] ?? '{date}').replace('{date}', longDate(fm.last_verified, locale)) } } : {}),
             ...(editUrl ? { editUrl } : {}),
@@ -228,6 +235,16 @@ function generatedIndexes(sidebars: Map<string, SidebarItem[]>, lc: LocaleConten
   };
   for (const items of sidebars.values()) walk(items);
   return [...out.values()];
+}
+
+function tagStrings(t: Record<string, string>): TagStrings {
+  const tagged = (n: number) => (n === 1 ? t['theme.docs.tagDocListPageTitle.nDocsTagged.one'] : t['theme.docs.tagDocListPageTitle.nDocsTagged']) ?? '{count} docs tagged';
+  return {
+    tagsTitle: t['theme.tags.tagsPageTitle'] ?? 'Tags',
+    docsTagged: (n) => tagged(n).replace('{count}', String(n)),
+    pageTitle: t['theme.docs.tagDocListPageTitle'] ?? '{nDocsTagged} with "{tagName}"',
+    allTags: t['theme.tags.tagsPageLink'] ?? 'View all tags',
+  };
 }
 
 function cardText(lc: LocaleContent, t: Record<string, string>): CardText {

@@ -52,7 +52,7 @@ export function resolveSidebars(config: Record<string, SidebarItemConfig[]> | un
         }
         case 'category': {
           const link = item.link ? docItem(item.link.id)[0] : undefined;
-          return [{ type: 'category', key: `${path}.${i}`, label: localize(item.label, ctx.locale), ...(link && link.type === 'link' ? { href: link.href } : {}), collapsed: item.collapsed ?? true, items: resolve(item.items, `${where}.items`) }];
+          return [{ type: 'category', key: `${path}.${i}`, label: localize(item.label, ctx.locale), ...(link && link.type === 'link' ? { href: link.href } : {}), collapsed: item.collapsible === false ? false : (item.collapsed ?? true), ...(item.collapsible === false ? { collapsible: false } : {}), items: resolve(item.items, `${where}.items`) }];
         }
       }
     });

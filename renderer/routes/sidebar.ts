@@ -83,8 +83,13 @@ export function buildSidebar({ docs, categories, hrefOf, labels }: SidebarInput)
       href = hrefOf(indexDoc.slug);
     }
     // As Docusaurus: with no `_category_` label or position, the doc the category links to gives them (its
-    // sidebar_label or title, its sidebar_position), before the folder's name and number prefix.
-    const label = meta?.label ?? (linkDoc ? docLabel(linkDoc) : categoryLabel(folder, categories, labels));
+    // sidebar_label or title, its sidebar_position), before the folder's name and number prefix. That doc is
+    // the locale's, so its title is translated already; current.json then translates the label by the
+    // category's translation key (`key`, else the doc's `sidebar_key`), else by the label itself. A
+    // `_category_` label came translated from the content stage (docs-translations.ts).
+    const key = meta?.key ?? linkDoc?.frontMatter.sidebar_key;
+    const fromDoc = linkDoc ? docLabel(linkDoc) : undefined;
+    const label = meta?.label ?? ((key !== undefined ? labels?.get(key) : undefined) ?? (fromDoc !== undefined ? (labels?.get(fromDoc) ?? fromDoc) : categoryLabel(folder, categories, labels)));
     const folderName = posix.basename(folder);
     const position = meta?.position ?? linkDoc?.position ?? parseNumberPrefix(folderName).position;
     // The doc a category links to is not listed again inside it.

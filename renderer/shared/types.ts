@@ -90,7 +90,8 @@ export interface DocData {
   inSidebar: boolean;
   /** The sidebar shown, when it is not the docs sidebar (`displayed_sidebar`, or the one holding the doc). */
   sidebarId?: string;
-  tags: string[];
+  /** Its tags, each with the URL of its page (Docusaurus's docs tags). */
+  tags: { label: string; href?: string }[];
   category?: string;
   /** When the page's facts were last checked against its sources: the day, and the sentence shown. */
   lastVerified?: { date: string; label: string };

@@ -2,6 +2,7 @@
 import { useEffect, useRef } from 'react';
 import type { DocData } from '../../renderer/shared/types.ts';
 import { useRoute, useSite } from '../context.tsx';
+import { Link } from '../Link.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { DocBanners, DocEditMeta } from './DocNotices.tsx';
 import { Paginator } from './Paginator.tsx';
@@ -58,8 +59,14 @@ export function DocPage({ doc }: { doc: DocData }) {
                     <b>{t('theme.tags.tagsListLabel')}</b>
                     <ul className="tags">
                       {doc.tags.map((tag) => (
-                        <li key={tag} className="tag">
-                          {tag}
+                        <li key={tag.label} className={tag.href ? 'tag-item' : 'tag'}>
+                          {tag.href ? (
+                            <Link href={tag.href} className="tag tag--regular">
+                              {tag.label}
+                            </Link>
+                          ) : (
+                            tag.label
+                          )}
                         </li>
                       ))}
                     </ul>

@@ -49,6 +49,27 @@ export function useDocusaurusContext() {
 }
 
 /** False on the server and during hydration (so both render the same), true once the component is mounted. */
+/**
+ * Docusaurus's `@docusaurus/ExecutionEnvironment`: what the code runs in — all false
+ * on the server, true in the browser (the islands' bundle), so code guarded by it runs only there.
+ */
+const canUseDOM = () => typeof window !== 'undefined' && typeof window.document?.createElement === 'function';
+// Getters: nothing reads `window` when the module loads.
+export const ExecutionEnvironment = {
+  get canUseDOM() {
+    return canUseDOM();
+  },
+  get canUseEventListeners() {
+    return canUseDOM() && typeof window.addEventListener === 'function';
+  },
+  get canUseIntersectionObserver() {
+    return canUseDOM() && 'IntersectionObserver' in window;
+  },
+  get canUseViewport() {
+    return canUseDOM() && 'screen' in window;
+  },
+};
+
 export function useIsBrowser(): boolean {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);

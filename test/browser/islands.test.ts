@@ -10,12 +10,12 @@ import { build } from '../../renderer/build.ts';
 import { startHarness, type Harness } from '../helpers/browser.ts';
 import { makeSite, minimalContent, page as mdPage } from '../helpers/fixture-site.ts';
 import { addContentLink, isSameDocument, markDocument, open } from '../helpers/visitor.ts';
-import { islandSiteFiles } from '../helpers/island-site.ts';
+import { islandSiteFiles, pictureSiteFiles } from '../helpers/island-site.ts';
 
 let h: Harness;
 
 beforeAll(async () => {
-  const root = makeSite({ ...minimalContent, ...islandSiteFiles, 'content/en/compute/plain.mdx': mdPage('Plain MDX', 'A page in MDX with no component: {1 + 1}.'),
+  const root = makeSite({ ...minimalContent, ...islandSiteFiles, ...pictureSiteFiles, 'content/en/compute/plain.mdx': mdPage('Plain MDX', 'A page in MDX with no component: {1 + 1}.'),
     // A `.md` page that uses MDX syntax is MDX, as in Docusaurus 3: in the browser's compile too.
     'content/en/compute/gauge.md': mdPage('Gauge', ["import Counter from '@site/src/components/Counter';", '', '## Reading', '', '<Counter start={40} />'].join('\n')),
   });
@@ -160,6 +160,26 @@ describe('MDX islands in the browser', () => {
       await button.click();
       return button.textContent();
     }).not.toBe('Clicked 40 times');
+    expect(problems).toEqual([]);
+  });
+
+  it('images required or imported inside an island have the same hashed URL in the browser as on the server', async () => {
+    const { page, problems } = await h.newPage();
+    await open(page, h.origin, 'docs/compute/pictures');
+    const serverChart = await page.locator('img.server-chart').getAttribute('src');
+    const serverLogo = await page.locator('img.own-logo').getAttribute('src');
+    expect(serverChart).toMatch(/^\/aws-cheatsheet\/assets\/files\/chart-[0-9a-f]{8}\.png$/);
+    expect(serverLogo).toMatch(/^\/aws-cheatsheet\/assets\/files\/logo-[0-9a-f]{8}\.png$/);
+    // A click before hydration does nothing: repeat until the browser's render shows the images.
+    await expect.poll(async () => {
+      await page.getByRole('button', { name: 'Reveal' }).click();
+      return page.locator('img.shown-chart').count();
+    }).toBe(1);
+    expect(await page.locator('img.shown-chart').getAttribute('src')).toBe(serverChart);
+    expect(await page.locator('img.shown-logo').getAttribute('src')).toBe(serverLogo);
+    // The copies are served: the browser decoded both images.
+    const widths = () => page.evaluate(() => [...document.querySelectorAll('img.shown-chart, img.shown-logo')].map((i) => (i as HTMLImageElement).naturalWidth));
+    await expect.poll(widths).toEqual([1, 1]);
     expect(problems).toEqual([]);
   });
 });

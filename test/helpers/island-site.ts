@@ -17,6 +17,45 @@ export default function Counter({ start = 0 }: { start?: number }) {
 }
 `;
 
+/** A 1×1 PNG: a real image, so browsers and hashes see real bytes. */
+export const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * Images taken as modules inside an island: the page's own require() passed to a site component, and the
+ * component's import of a static image. What the browser renders after a click is the browser's value.
+ */
+export const pictureSiteFiles: Record<string, string | Buffer> = {
+  'static/img/logo.png': PIXEL,
+  // A site's static/ replaces the default one: the favicon the config names comes along.
+  'static/img/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  'content/en/compute/img/chart.png': Buffer.concat([PIXEL, Buffer.from('chart')]),
+  'src/components/Reveal.tsx': [
+    "import { useState } from 'react';",
+    "import logo from '@site/static/img/logo.png';",
+    '',
+    'export default function Reveal({ src }: { src: string }) {',
+    '  const [shown, setShown] = useState(false);',
+    '  return (',
+    '    <div>',
+    '      <img className="own-logo" src={logo} alt="Logo" />',
+    '      <button type="button" onClick={() => setShown(true)}>Reveal</button>',
+    '      {shown ? <><img className="shown-chart" src={src} alt="Chart again" /><img className="shown-logo" src={logo} alt="Logo again" /></> : null}',
+    '    </div>',
+    '  );',
+    '}',
+  ].join('\n'),
+  'content/en/compute/pictures.mdx': page(
+    'Pictures',
+    [
+      "import Reveal from '@site/src/components/Reveal';",
+      '',
+      '<img className="server-chart" src={require(\'./img/chart.png\').default} alt="Chart" />',
+      '',
+      "<Reveal src={require('./img/chart.png').default} />",
+    ].join('\n'),
+  ),
+};
+
 export const islandSiteFiles: Record<string, string> = {
   'src/components/Counter.tsx': counterSource('Clicked'),
   'src/components/Counter.module.css': '.counter { font-weight: 700; }\n',

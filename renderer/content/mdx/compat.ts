@@ -14,3 +14,15 @@ export function mdx1Compat(body: string): string {
     return whole;
   });
 }
+
+/**
+ * Docusaurus unwraps ```` ```mdx-code-block ```` fences (three or four backticks) before parsing any page, `.md`
+ * or `.mdx`: their content is the page's own Markdown and MDX, written so that other renderers (GitHub,
+ * translation tools) show it as code. Each fence line becomes an empty line, so lines keep their numbers.
+ */
+const MDX_CODE_BLOCK = /^[ \t]*(`{3,4})[ \t]*mdx-code-block[ \t]*\r?\n([\s\S]*?)\r?\n[ \t]*\1[ \t]*(?=\r?\n|$)/gm;
+
+export function unwrapMdxCodeBlocks(body: string): string {
+  if (!body.includes('mdx-code-block')) return body;
+  return body.replace(MDX_CODE_BLOCK, (_whole, _fence, content: string) => `\n${content}\n`);
+}

@@ -12,7 +12,9 @@ import remarkGfm from 'remark-gfm';
 import type { Root } from 'mdast';
 import type { Pluggable } from 'unified';
 import { remarkHtmlAttributes, type AttributeProblem } from './jsx-attributes.ts';
-import { mdxRequire, remarkJsxFiles, type FileProblem } from './jsx-files.ts';
+import { mdxRequire, remarkJsxFiles, type FileProblem, type RequireOptions } from './jsx-files.ts';
+import { assetModule, isAssetModule } from './asset-modules.ts';
+import type { AssetCopy } from '../assets.ts';
 import { remarkPartialPaths, type PartialDirs } from './partial-paths.ts';
 import { sourceRuntime as jsxRuntime } from './source-lines.ts';
 import { AggregateUserError, ContentError } from '../../errors.ts';
@@ -25,9 +27,9 @@ import Details from '../../../templates/mdx/Details.tsx';
 import DocCardList from '../../../templates/mdx/DocCardList.tsx';
 import Heading from '../../../templates/mdx/Heading.tsx';
 import Tabs, { TabItem } from '../../../templates/mdx/Tabs.tsx';
-import { BrowserOnly, Link, useBaseUrl, useBaseUrlUtils, useDocusaurusContext, useIsBrowser } from '../../../templates/mdx/docusaurus.tsx';
+import { BrowserOnly, ExecutionEnvironment, Link, useBaseUrl, useBaseUrlUtils, useDocusaurusContext, useIsBrowser } from '../../../templates/mdx/docusaurus.tsx';
 import { IslandGroup, IslandMark } from '../../../templates/mdx/Island.tsx';
-import { mdx1Compat } from './compat.ts';
+import { mdx1Compat, unwrapMdxCodeBlocks } from './compat.ts';
 import { ISLAND_GROUP_TAG, ISLAND_TAG, markIslands } from './islands.ts';
 import { keepParsedTree } from './parsed-trees.ts';
 import { PROVIDED_MODULES, readScope, type PageImport } from './scope.ts';
@@ -50,6 +52,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   '@docusaurus/useBaseUrl': { default: useBaseUrl, useBaseUrlUtils },
   '@docusaurus/useDocusaurusContext': { default: useDocusaurusContext },
   '@docusaurus/useIsBrowser': { default: useIsBrowser },
+  '@docusaurus/ExecutionEnvironment': { default: ExecutionEnvironment },
 };
 if (PROVIDED_MODULES.some((m) => !MODULES[m])) throw new Error('compile.ts: a provided module has no implementation');
 provideModules(MODULES);
@@ -65,6 +68,10 @@ export interface MdxUnit {
   lineOffset: number;
   /** The site's root folder, which `@site/` names. */
   siteRoot: string;
+  /** What URLs of required and imported files start with. */
+  baseUrl: string;
+  /** Images and files the page takes as modules (require(), import): the page carries their copies. */
+  copies: AssetCopy[];
   admonitionTitles: Record<string, string>;
   warnings: string[];
   /** CSS the page's components and CSS modules bring (in import order, each once): the page carries it. */
@@ -78,10 +85,10 @@ export interface MdxUnit {
 export const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
 
 /** The text the MDX compiler reads: Docusaurus's older forms rewritten (the browser's compile reads the same). */
-export const mdxSource = (body: string) => mdx1Compat(normaliseAdmonitionTitles(body));
+export const mdxSource = (body: string) => mdx1Compat(normaliseAdmonitionTitles(unwrapMdxCodeBlocks(body)));
 
 /** The Markdown the pages are written in, as both compiles (server, islands in the browser) read it. */
-export function mdxSyntax(titles: Record<string, string>, onUnknownAdmonition: (name: string, line?: number) => void, last: Pluggable, server: { attributeProblems?: AttributeProblem[]; partial?: PartialDirs; files?: { absPath: string; siteRoot: string; problems: FileProblem[] } } = {}) {
+export function mdxSyntax(titles: Record<string, string>, onUnknownAdmonition: (name: string, line?: number) => void, last: Pluggable, server: { attributeProblems?: AttributeProblem[]; partial?: PartialDirs; files?: RequireOptions & { problems: FileProblem[] } } = {}) {
   return {
     // Attribute problems matter to the server's compile, which refuses the page; the browser's only needs the names.
     // A partial's file paths are rebased for the server's asset stage (the browser compiles the page's own islands).
@@ -122,6 +129,7 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
   const attributeProblems: AttributeProblem[] = [];
   const fileProblems: FileProblem[] = [];
   const partial: PartialDirs = { partialDir: dirname(unit.absPath), pageDir: dirname(stack[0] ?? unit.absPath) };
+  const requireOptions: RequireOptions = { absPath: unit.absPath, siteRoot: unit.siteRoot, baseUrl: unit.baseUrl, copies: unit.copies };
   let code: string;
   try {
     const out = await compile(
@@ -135,7 +143,7 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
         ...withFirst(keepParse, mdxSyntax(unit.admonitionTitles, (name, line) => unit.warnings.push(`${unit.file}:${(line ?? 0) + unit.lineOffset}: unknown admonition ":::${name}", rendered as a note`), remarkScope, {
           attributeProblems,
           partial,
-          files: { absPath: unit.absPath, siteRoot: unit.siteRoot, problems: fileProblems },
+          files: { ...requireOptions, problems: fileProblems },
         })),
       },
     );
@@ -154,9 +162,12 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
   const values: Record<string, unknown> = {};
   for (const imp of scope.imports) {
     const value = await resolveImport(unit, imp, stack, at(imp.line));
-    if (imp.local) bound[imp.local] = values[imp.local] = value;
+    if (!imp.local) continue;
+    values[imp.local] = value;
+    // An image's URL is a value, never a component (`import img …` must not stand for the <img> tag).
+    if (typeof value !== 'string') bound[imp.local] = value;
   }
-  if (code.includes('require(') && !('require' in values)) values.require = mdxRequire(partial);
+  if (code.includes('require(') && !('require' in values)) values.require = mdxRequire(requireOptions);
   // The imports were taken out of the program (readScope): tags reach them through `components`, and every other
   // use (`useBaseUrl('/x')`, `styles.box`) through these bindings, declared where the imports stood.
   if (Object.keys(values).length) code = code.replace(/^("use strict";\n)?/, `$1const {${Object.keys(values).join(', ')}} = arguments[0].__imports;\n`);
@@ -164,7 +175,7 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
   return ({ components }) => createElement(Content, { components: { ...GLOBAL_COMPONENTS, ...components, ...bound, [ISLAND_TAG]: IslandMark as ComponentType<never>, [ISLAND_GROUP_TAG]: IslandGroup as ComponentType<never> } });
 }
 
-async function resolveImport(unit: MdxUnit, imp: PageImport, stack: string[], where: { file: string; line: number }): Promise<ComponentType<never>> {
+async function resolveImport(unit: MdxUnit, imp: PageImport, stack: string[], where: { file: string; line: number }): Promise<ComponentType<never> | string> {
   const { target } = imp;
   if (target.kind === 'module') {
     const exports = MODULES[target.specifier]!;
@@ -173,15 +184,23 @@ async function resolveImport(unit: MdxUnit, imp: PageImport, stack: string[], wh
     return value as ComponentType<never>;
   }
   if (target.kind === 'package') {
-    const loaded = await loadPackageModule(target.specifier, unit.siteRoot, target.export, imp.local, where);
+    const loaded = await loadPackageModule(target.specifier, unit.siteRoot, target.export, imp.local, where, unit.baseUrl);
     for (const css of loaded.styles) unit.styles.add(css);
     for (const file of loaded.styleFiles) unit.styleFiles.add(file);
+    addCopies(unit, loaded.assets);
     return loaded.value as ComponentType<never>;
   }
   const path = target.specifier.startsWith('@site/') ? resolve(unit.siteRoot, target.specifier.slice('@site/'.length)) : resolve(dirname(unit.absPath), target.specifier);
   const found = [path, ...['.tsx', '.jsx', '.ts', '.js', '.mdx', '.md', '/index.tsx', '/index.jsx', '/index.js'].map((ext) => path + ext)].find((p) => existsSync(p) && statSync(p).isFile());
   const shown = relative(unit.siteRoot, path) || path;
   if (!found) throw new ContentError(`"${imp.local}" cannot be resolved: "${target.specifier}" does not exist (looked for ${shown}).`, where, { hint: 'Fix the path of the import or create the file.' });
+  if (isAssetModule(found)) {
+    // `import shot from './shot.png'`: its URL, as Docusaurus's webpack gives it.
+    const { url, copy } = assetModule(found, unit.baseUrl);
+    addCopies(unit, [copy]);
+    if (imp.local && target.export !== 'default') throw new ContentError(`"${target.specifier}" is a file: it has only a default export, its URL.`, where, { hint: `Import it as \`import ${imp.local || 'file'} from '${target.specifier}';\`.` });
+    return url;
+  }
   if (/\.mdx?$/.test(found)) {
     if (stack.includes(found)) throw new ContentError(`The partial "${target.specifier}" imports itself (through ${stack.map((s) => relative(unit.siteRoot, s)).join(' → ')}).`, where, { hint: 'Break the cycle of imports.' });
     const source = readUtf8(found, relative(unit.siteRoot, found));
@@ -189,8 +208,13 @@ async function resolveImport(unit: MdxUnit, imp: PageImport, stack: string[], wh
     const Part = await compileMdx({ ...unit, absPath: found, file: relative(unit.siteRoot, found), body: source.slice(fm.length), lineOffset: fm.split('\n').length - 1 }, [...stack, unit.absPath]);
     return Part as ComponentType<never>;
   }
-  const loaded = await loadSiteModule(found, unit.siteRoot, target.export, imp.local, where);
+  const loaded = await loadSiteModule(found, unit.siteRoot, target.export, imp.local, where, unit.baseUrl);
   for (const css of loaded.styles) unit.styles.add(css);
   for (const file of loaded.styleFiles) unit.styleFiles.add(file);
+  addCopies(unit, loaded.assets);
   return loaded.value as ComponentType<never>;
+}
+
+function addCopies(unit: MdxUnit, copies: readonly AssetCopy[]): void {
+  for (const copy of copies) if (!unit.copies.some((c) => c.out === copy.out)) unit.copies.push(copy);
 }

@@ -8,6 +8,7 @@
 // <CheatsheetIslandGroup id>, it numbers the islands of the partial below its own id (`3.0`, `3.1`), and the
 // browser renders the partial's own islands-only compile there (its import with ISLANDS_QUERY).
 import type { Root } from 'mdast';
+import { isAssetModule } from './asset-modules.ts';
 import { isPackageSpecifier } from './scope.ts';
 
 export const ISLAND_TAG = 'CheatsheetIsland';
@@ -37,7 +38,7 @@ function isInteractive(specifier: string): boolean {
   const local = specifier.startsWith('./') || specifier.startsWith('../') || specifier.startsWith('@site/');
   if (!local && (!isPackageSpecifier(specifier) || /^react(-dom)?(\/|$)/.test(specifier))) return false;
   // Partials are MDX (their own site components are not islands of this page); CSS and images hold no code.
-  return !/\.(mdx?|css|svg|png|jpe?g|gif|webp|json)$/i.test(specifier);
+  return !/\.(mdx?|css|json)$/i.test(specifier) && !isAssetModule(specifier);
 }
 
 const isPartial = (specifier: string) => /^(\.\.?\/|@site\/)/.test(specifier) && /\.mdx?$/i.test(specifier);

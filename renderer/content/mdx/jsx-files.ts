@@ -1,12 +1,14 @@
 // Images and files an MDX file names in JSX (`<img src="./x.png" />`) or with `require('./x.png').default`,
-// as Docusaurus resolves them: relative to the file that writes them, a partial included. The page's asset
-// stage (renderer/content/assets.ts) copies them from the rendered HTML, relative to the page, so a partial's
-// paths are rewritten to the same files seen from the page, and `require` gives that path. A missing file is
-// found here, where its file and line are known (the rendered HTML has no lines).
+// as Docusaurus resolves them: relative to the file that writes them, a partial included, or to the site
+// (`@site/static/img/x.png`). The page's asset stage (renderer/content/assets.ts) copies JSX paths from the
+// rendered HTML, relative to the page, so a partial's paths are rewritten to the same files seen from the page;
+// `require` gives the final URL itself (asset-modules.ts), as it may end up anywhere, not only in an attribute.
+// A missing file is found here, where its file and line are known (the rendered HTML has no lines).
 import type { Root } from 'mdast';
-import { existsSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
+import type { AssetCopy } from '../assets.ts';
 import { walk } from '../walk.ts';
+import { assetFile, assetModule, isAssetModule, isFile } from './asset-modules.ts';
 import { rebaseFromPartial, relativeFile, type PartialDirs } from './partial-paths.ts';
 
 /** The attribute of an HTML element that names a file, as the asset stage reads it. */
@@ -41,8 +43,26 @@ const pathOf = (url: string) => {
     return path;
   }
 };
-const isFile = (p: string) => existsSync(p) && statSync(p).isFile();
-const HINT = 'Paths in JSX and require() are relative to the file that writes them (./img/x.png), a partial included.';
+const HINT = 'Paths in JSX and require() are relative to the file that writes them (./img/x.png), a partial included, or to the site\'s folder (@site/static/img/x.png).';
+/** What require() may name on the server: an image or file, by a path relative to the file or to the site. */
+const requirable = (spec: string) => (relativeFile(spec, true) || spec.startsWith('@site/')) && isAssetModule(spec);
+
+export interface RequireOptions {
+  /** The file that writes the require() (a partial's own file). */
+  absPath: string;
+  siteRoot: string;
+  baseUrl: string;
+  /** The page's copies: each required file is added once. */
+  copies: AssetCopy[];
+}
+
+function required(spec: string, o: RequireOptions): { url: string } | { missing: string } {
+  const abs = assetFile(spec, o.absPath, o.siteRoot);
+  if (!isFile(abs)) return { missing: relative(o.siteRoot, abs) };
+  const { url, copy } = assetModule(abs, o.baseUrl);
+  if (!o.copies.some((c) => c.out === copy.out)) o.copies.push(copy);
+  return { url };
+}
 
 /** Every `require('<literal>')` below an expression's program, with its line. */
 function requiresIn(program: unknown, found: (spec: string, line: number | undefined) => void): void {
@@ -57,7 +77,7 @@ function requiresIn(program: unknown, found: (spec: string, line: number | undef
 }
 
 /** Checks (and, in a partial, rebases) the files of JSX elements and require() calls of one MDX file. */
-export function remarkJsxFiles(options: { absPath: string; siteRoot: string; partial: PartialDirs; problems: FileProblem[] }) {
+export function remarkJsxFiles(options: RequireOptions & { partial: PartialDirs; problems: FileProblem[] }) {
   const dir = dirname(options.absPath);
   const rebase = options.partial.partialDir !== options.partial.pageDir;
   const check = (url: string, line: number, how: string) => {
@@ -81,8 +101,12 @@ export function remarkJsxFiles(options: { absPath: string; siteRoot: string; par
       const attributes = el.type.startsWith('mdxJsx') && Array.isArray(el.attributes) ? el.attributes : [];
       const expressions = [el.data?.estree, ...attributes.map((a) => (a.value as { data?: { estree?: unknown } } | undefined)?.data?.estree)];
       for (const program of expressions) {
+        // Every literal require() of a file, run or not (one inside <BrowserOnly> runs only in the browser): checked
+        // and copied here, with its line.
         requiresIn(program, (spec, at) => {
-          if (relativeFile(spec, true)) check(spec, at ?? line, `require()`);
+          if (!requirable(spec)) return;
+          const found = required(spec, options);
+          if ('missing' in found) options.problems.push({ line: at ?? line, message: `require() names "${spec}", which does not exist (looked for ${found.missing}).`, hint: HINT });
         });
       }
     });
@@ -90,12 +114,14 @@ export function remarkJsxFiles(options: { absPath: string; siteRoot: string; par
 }
 
 /**
- * The `require` an MDX file's expressions get on the server: an image or file, relative to the file, as
- * `{default: path}` (webpack's shape, which Docusaurus pages rely on) with the path seen from the page.
+ * The `require` an MDX file's expressions get on the server: an image or file as `{default: url}` (webpack's
+ * shape, which Docusaurus pages rely on), the URL of its hashed copy — the one the browser's bundle gives too.
  */
-export function mdxRequire(options: PartialDirs): (spec: string) => { default: string } {
+export function mdxRequire(options: RequireOptions): (spec: string) => { default: string } {
   return (spec) => {
-    if (!relativeFile(spec, true)) throw new Error(`require("${spec}") is not supported on the server: an MDX page may require() images and files by a relative path; import components instead.`);
-    return { default: options.partialDir === options.pageDir ? spec : rebaseFromPartial(spec, options) };
+    if (!requirable(spec)) throw new Error(`require("${spec}") is not supported: an MDX page may require() images and files by a path relative to it (./img/x.png) or to the site (@site/static/img/x.png); import components instead.`);
+    const found = required(spec, options);
+    if ('missing' in found) throw new Error(`require("${spec}"): the file does not exist (looked for ${found.missing}).`);
+    return { default: found.url };
   };
 }

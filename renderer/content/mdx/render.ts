@@ -9,6 +9,7 @@ import { unified } from 'unified';
 import type { VFile } from 'vfile';
 import { ContentError } from '../../errors.ts';
 import { admonitionKind } from '../admonitions.ts';
+import type { AssetCopy } from '../assets.ts';
 import type { SourceLink } from '../links.ts';
 import { finishPage, usePageStages, type MarkdownInput, type MarkdownOutput, type PageSinks } from '../markdown.ts';
 import { MdxThemeContext, type MdxSite, type MdxTheme } from '../../../templates/mdx/context.ts';
@@ -34,7 +35,10 @@ export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
   const styles = new Set<string>();
   const styleFiles = new Set<string>();
   const islands = { count: 0 };
-  const Page = await compileMdx({ absPath: input.absPath, file: input.file, body: input.body, lineOffset: input.lineOffset, siteRoot: input.siteRoot, admonitionTitles: titles, warnings, styles, styleFiles, islands });
+  // Files the page takes as modules (require(), import) are copied like its images: one list for both.
+  const copies: AssetCopy[] = [];
+  const baseUrl = input.assets?.baseUrl ?? input.site?.baseUrl ?? '/';
+  const Page = await compileMdx({ absPath: input.absPath, file: input.file, body: input.body, lineOffset: input.lineOffset, siteRoot: input.siteRoot, baseUrl, copies, admonitionTitles: titles, warnings, styles, styleFiles, islands });
   const said = new Set<string>();
   const theme: MdxTheme = {
     admonition: (type) => {
@@ -72,7 +76,7 @@ export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
   // image): no content either, written before the page's first heading and with the image's path as written.
   parsed.children = parsed.children.filter((c) => c.type !== 'comment' && !(c.type === 'element' && c.tagName === 'link' && String(c.properties.rel ?? '').includes('preload')));
   const processor = unified();
-  const sinks: PageSinks = { warnings, links, copies: [], missing: [] };
+  const sinks: PageSinks = { warnings, links, copies, missing: [] };
   usePageStages(processor, input, sinks);
   const tree = (await processor.run(parsed, { path: input.file } as unknown as VFile)) as HastRoot;
   const page = finishPage(tree, input, sinks);

@@ -8,7 +8,7 @@ import { walk } from '../walk.ts';
 export const THEME_COMPONENTS = ['Tabs', 'TabItem', 'Admonition', 'Details', 'CodeBlock', 'DocCardList', 'Heading'] as const;
 export type ThemeComponent = (typeof THEME_COMPONENTS)[number];
 /** Docusaurus's client modules a page may import from `@docusaurus/<Name>` (templates/mdx/docusaurus.tsx). */
-export const DOCUSAURUS_MODULES = ['Link', 'BrowserOnly', 'useBaseUrl', 'useDocusaurusContext', 'useIsBrowser'] as const;
+export const DOCUSAURUS_MODULES = ['Link', 'BrowserOnly', 'useBaseUrl', 'useDocusaurusContext', 'useIsBrowser', 'ExecutionEnvironment'] as const;
 /** Usable without an import, as in Docusaurus's default MDX scope. */
 const GLOBAL: ReadonlySet<string> = new Set(['Admonition', 'Details']);
 

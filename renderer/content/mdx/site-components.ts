@@ -11,6 +11,8 @@ import { createRequire } from 'node:module';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ContentError } from '../../errors.ts';
+import type { AssetCopy } from '../assets.ts';
+import { assetModulesPlugin } from './asset-modules.ts';
 import { PROVIDED_MODULES } from './scope.ts';
 
 const require = createRequire(import.meta.url);
@@ -22,6 +24,8 @@ interface Bundled {
   css: string;
   /** The CSS files that CSS came from (the island bundler leaves these to the page: renderer/bundle/islands.ts). */
   cssFiles: string[];
+  /** Images and files its code imports or requires (asset-modules.ts): the page that uses it carries them. */
+  assets: AssetCopy[];
   /** Every file the bundle was made from, with its state then: an edited one (in `serve`) means a new bundle. */
   inputs: { path: string; stamp: string }[];
 }
@@ -77,11 +81,12 @@ export function siteFilesPlugin(siteRoot: string, onCssModule: (file: string) =>
   };
 }
 
-/** How esbuild loads what site files import: JSX in `.js` (Docusaurus allows it), images inline (as the server does). */
+/** How esbuild loads what site files import: JSX in `.js` (Docusaurus allows it); images a stylesheet's url() names inline. */
 export const SITE_FILE_LOADERS = { '.js': 'jsx', '.svg': 'dataurl', '.png': 'dataurl', '.jpg': 'dataurl', '.gif': 'dataurl', '.webp': 'dataurl', '.woff': 'dataurl', '.woff2': 'dataurl' } as const;
 
-function plugins(siteRoot: string, onCssModule: (file: string) => void): Plugin[] {
+function plugins(siteRoot: string, baseUrl: string, onCssModule: (file: string) => void, onAsset: (copy: AssetCopy) => void): Plugin[] {
   return [
+    assetModulesPlugin(siteRoot, baseUrl, onAsset),
     {
       name: 'our-modules',
       setup(b) {
@@ -104,7 +109,7 @@ function plugins(siteRoot: string, onCssModule: (file: string) => void): Plugin[
 /** An npm package's key in the bundle map: never a file path. */
 const PACKAGE_KEY = 'package:';
 
-async function bundle(file: string, siteRoot: string): Promise<Bundled> {
+async function bundle(file: string, siteRoot: string, baseUrl: string): Promise<Bundled> {
   // CSS imported by a page is bundled through a two-line module that hands a CSS module's class map on; an npm
   // package through one that hands its namespace on (CommonJS or ESM alike, as esbuild interoperates them).
   const spec = file.startsWith(PACKAGE_KEY) ? file.slice(PACKAGE_KEY.length) : undefined;
@@ -115,6 +120,7 @@ async function bundle(file: string, siteRoot: string): Promise<Bundled> {
         ? { contents: `import * as m from ${JSON.stringify(file)};\nexport default m.default ?? {};`, resolveDir: dirname(file), loader: 'js' as const }
         : undefined;
   const cssModules: string[] = [];
+  const assets: AssetCopy[] = [];
   const out = await build({
     ...(stdin ? { stdin } : { entryPoints: [file] }),
     bundle: true,
@@ -127,42 +133,44 @@ async function bundle(file: string, siteRoot: string): Promise<Bundled> {
     jsx: 'automatic',
     logLevel: 'silent',
     loader: SITE_FILE_LOADERS,
-    plugins: plugins(siteRoot, (f) => cssModules.push(f)),
+    plugins: plugins(siteRoot, baseUrl, (f) => cssModules.push(f), (copy) => assets.push(copy)),
     // The bundle runs from a data: URL, where ESM has no `require`: CommonJS code reaches our React through this one.
     banner: { js: `import { createRequire as __cheatsheetRequire } from 'node:module';\nconst require = __cheatsheetRequire(${JSON.stringify(import.meta.url)});` },
     metafile: true,
   });
   // Paths in the metafile are relative to absWorkingDir; CSS modules load under other names (cssModuleName).
-  const inputs = [...Object.keys(out.metafile.inputs).filter((p) => !p.includes(':')).map((p) => resolve(siteRoot, p)), ...cssModules, ...(stdin && !spec ? [file] : [])];
+  const inputs = [...Object.keys(out.metafile.inputs).filter((p) => !p.includes(':')).map((p) => resolve(siteRoot, p)), ...cssModules, ...assets.map((a) => a.abs), ...(stdin && !spec ? [file] : [])];
   const js = out.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
   // esbuild heads each part with a comment naming its source file: no use in a page.
   const css = (out.outputFiles.find((f) => f.path.endsWith('.css'))?.text ?? '').replace(/^\/\* .* \*\/\n/gm, '').trim();
   const module = (await import(`data:text/javascript;base64,${Buffer.from(js).toString('base64')}`)) as Record<string, unknown>;
   const exports = spec !== undefined ? (module.namespace as Record<string, unknown>) : module;
-  return { exports, css, cssFiles: css ? inputs.filter((p) => p.endsWith('.css')) : [], inputs: inputs.map((path) => ({ path, stamp: stampOf(path) })) };
+  return { exports, css, cssFiles: css ? inputs.filter((p) => p.endsWith('.css')) : [], assets, inputs: inputs.map((path) => ({ path, stamp: stampOf(path) })) };
 }
 
-type Loaded = { value: unknown; styles: string[]; styleFiles: string[] };
+type Loaded = { value: unknown; styles: string[]; styleFiles: string[]; assets: AssetCopy[] };
 
 /** One export of a site file (a component, a CSS module's class map), with the CSS it brings. */
-export async function loadSiteModule(file: string, siteRoot: string, exported: string, local: string, where: { file: string; line?: number }): Promise<Loaded> {
-  return loadBundled(file, siteRoot, exported, local, where);
+export async function loadSiteModule(file: string, siteRoot: string, exported: string, local: string, where: { file: string; line?: number }, baseUrl = '/'): Promise<Loaded> {
+  return loadBundled(file, siteRoot, exported, local, where, baseUrl);
 }
 
 /** One export of an npm package the site installed (`import Embed from 'react-embed'`), with the CSS it brings. */
-export async function loadPackageModule(specifier: string, siteRoot: string, exported: string, local: string, where: { file: string; line?: number }): Promise<Loaded> {
-  return loadBundled(PACKAGE_KEY + specifier, siteRoot, exported, local, where);
+export async function loadPackageModule(specifier: string, siteRoot: string, exported: string, local: string, where: { file: string; line?: number }, baseUrl = '/'): Promise<Loaded> {
+  return loadBundled(PACKAGE_KEY + specifier, siteRoot, exported, local, where, baseUrl);
 }
 
-async function loadBundled(file: string, siteRoot: string, exported: string, local: string, where: { file: string; line?: number }): Promise<Loaded> {
+async function loadBundled(file: string, siteRoot: string, exported: string, local: string, where: { file: string; line?: number }, baseUrl: string): Promise<Loaded> {
   const spec = file.startsWith(PACKAGE_KEY) ? file.slice(PACKAGE_KEY.length) : undefined;
-  let module = loaded.get(file);
-  if (!module || !(await isCurrent(module))) loaded.set(file, (module = bundle(file, siteRoot)));
+  // The URLs of the files it imports start with the base URL: a bundle per base URL.
+  const key = `${baseUrl}\0${file}`;
+  let module = loaded.get(key);
+  if (!module || !(await isCurrent(module))) loaded.set(key, (module = bundle(file, siteRoot, baseUrl)));
   let bundled: Bundled;
   try {
     bundled = await module;
   } catch (err) {
-    loaded.delete(file);
+    loaded.delete(key);
     const first = (err as { errors?: { text: string; location?: { file: string; line: number } }[] }).errors?.[0];
     const missing = spec !== undefined && first?.text.startsWith(`Could not resolve ${JSON.stringify(spec)}`);
     if (missing) throw new ContentError(`"${local}" cannot be resolved: the npm package "${spec}" is not installed in the site.`, where, { hint: `Install it in the site's folder (npm i ${spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/')}), or remove the import.` });
@@ -170,5 +178,5 @@ async function loadBundled(file: string, siteRoot: string, exported: string, loc
   }
   const value = exported === '*' ? bundled.exports : bundled.exports[exported];
   if (typeof value !== 'function' && (typeof value !== 'object' || value === null)) throw new ContentError(`"${local}" cannot be resolved: ${spec !== undefined ? `the package "${spec}"` : 'its file'} has no export "${exported}".`, where, { hint: 'Export it (e.g. `export default function …`).' });
-  return { value, styles: bundled.css ? [bundled.css] : [], styleFiles: bundled.cssFiles };
+  return { value, styles: bundled.css ? [bundled.css] : [], styleFiles: bundled.cssFiles, assets: bundled.assets };
 }
