@@ -12,6 +12,7 @@ import { admonitionKind } from '../admonitions.ts';
 import type { SourceLink } from '../links.ts';
 import { finishPage, usePageStages, type MarkdownInput, type MarkdownOutput, type PageSinks } from '../markdown.ts';
 import { MdxThemeContext, type MdxSite, type MdxTheme } from '../../../templates/mdx/context.ts';
+import type { BrowserCode } from './browser-compile.ts';
 import { compileMdx } from './compile.ts';
 import { errorLocation, startRender } from './source-lines.ts';
 import { walk } from '../walk.ts';
@@ -33,7 +34,7 @@ export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
   const titles = input.strings.admonitions;
   const styles = new Set<string>();
   const styleFiles = new Set<string>();
-  const islands = { count: 0 };
+  const islands: { count: number; browser?: BrowserCode } = { count: 0 };
   const Page = await compileMdx({ absPath: input.absPath, file: input.file, body: input.body, lineOffset: input.lineOffset, siteRoot: input.siteRoot, admonitionTitles: titles, warnings, styles, styleFiles, islands });
   const said = new Set<string>();
   const theme: MdxTheme = {
@@ -79,5 +80,5 @@ export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
   // The page's own CSS (its components' and CSS modules') travels with its HTML, so a page reached by client-side
   // navigation brings it too; after the page stages, which have no business in it.
   if (styles.size) page.html = `<style>${escapeStyle([...styles].join('\n'))}</style>${page.html}`;
-  return islands.count ? { ...page, islands: islands.count, carriedCss: [...styleFiles] } : page;
+  return islands.count ? { ...page, islands: islands.count, carriedCss: [...styleFiles], ...(islands.browser ? { islandCode: islands.browser } : {}) } : page;
 }
