@@ -59,6 +59,8 @@ export interface MdxUnit {
   body: string;
   /** Lines before the body (front matter), so messages give the file's own line numbers. */
   lineOffset: number;
+  /** Compiled with each element's source position (the page and its partials), to say where a render failed. */
+  development?: boolean;
   /** The site's root folder, which `@site/` names. */
   siteRoot: string;
   admonitionTitles: Record<string, string>;
@@ -105,8 +107,9 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
         outputFormat: 'function-body',
         // Pages come here because they use MDX; partials are MDX whatever their extension, as in Docusaurus.
         format: 'mdx',
-        // Every element keeps its source line (source-lines.ts): a render error names it.
-        development: true,
+        // Development code gives every element its source line (source-lines.ts), for a render error to name:
+        // renderMdx asks for it only to locate an error, as it costs every page's compile and run.
+        development: unit.development === true,
         ...withFirst(keepIslands, mdxSyntax(unit.admonitionTitles, (name, line) => unit.warnings.push(`${unit.file}:${(line ?? 0) + unit.lineOffset}: unknown admonition ":::${name}", rendered as a note`), remarkScope, {
           attributeProblems,
           partial,

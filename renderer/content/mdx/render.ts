@@ -35,7 +35,8 @@ export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
   const styles = new Set<string>();
   const styleFiles = new Set<string>();
   const islands: { count: number; browser?: BrowserCode } = { count: 0 };
-  const Page = await compileMdx({ absPath: input.absPath, file: input.file, body: input.body, lineOffset: input.lineOffset, siteRoot: input.siteRoot, admonitionTitles: titles, warnings, styles, styleFiles, islands });
+  const unit = { absPath: input.absPath, file: input.file, body: input.body, lineOffset: input.lineOffset, siteRoot: input.siteRoot, admonitionTitles: titles };
+  const Page = await compileMdx({ ...unit, warnings, styles, styleFiles, islands });
   const said = new Set<string>();
   const theme: MdxTheme = {
     admonition: (type) => {
@@ -49,11 +50,22 @@ export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
       said.add(message);
     },
   };
+  const render = (Content: typeof Page) => {
+    startRender();
+    return renderToString(createElement(MdxThemeContext.Provider, { value: theme }, createElement(Content, {})));
+  };
   let html: string;
   try {
-    startRender();
-    html = renderToString(createElement(MdxThemeContext.Provider, { value: theme }, createElement(Page, {})));
-  } catch (err) {
+    html = render(Page);
+  } catch (failure) {
+    // The page's code has no source positions: compiled again with them (the same elements, made by jsxDEV), the
+    // render fails again, this time saying on which line.
+    let err = failure;
+    try {
+      render(await compileMdx({ ...unit, development: true, warnings: [], styles: new Set(), styleFiles: new Set(), islands: { count: 0 } }));
+    } catch (located) {
+      err = located;
+    }
     const { location, exact } = errorLocation(err, input);
     const where = location.line && !exact ? ' (in the code after the element on this line)' : '';
     throw new ContentError(`The MDX page failed to render${where}: ${(err as Error).message}`, location, { hint: 'Check the expressions and component props of the page.' });
