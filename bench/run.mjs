@@ -11,7 +11,7 @@
 //   `hugo --minify` into an empty folder, timed the same way, in the same run.
 // - mdx: the 150-page corpus (BENCH_PAGES) and its MDX twin (corpus-site.mjs: imports, Tabs and a site
 //   component with state on every page), cold, side by side: the CPU time of an MDX page against a plain one's
-//   (issue #14: at most 3×). Run alone: `BENCH_PAGES=150 node bench/run.mjs mdx`.
+//   (issue #14: at most 3×), their runs interleaved. Run alone: `BENCH_PAGES=150 node bench/run.mjs mdx`.
 // BENCH_RUNS (default 3) runs of each, BENCH_PAGES (default 150,600) corpus sizes; medians are shown. On a shared machine only figures of one run compare.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -131,17 +131,26 @@ function freshCache(root) {
  * when it allocates new ones — measured here: +0.8 s of kernel time per run).
  */
 function measureCold(name, root) {
-  const results = [];
+  return measureColdInterleaved([[name, root]])[0];
+}
+
+/** One cold build of each site in turn, `runs` rounds: sites compared side by side share the machine's moments. */
+function measureColdInterleaved(sites) {
+  const results = sites.map(() => []);
   for (let i = 0; i < runs; i++) {
-    const out = join(root, `.bench-build-${leftovers.length}`);
-    rmSync(out, { recursive: true, force: true });
-    leftovers.push(out);
-    freshCache(root);
-    results.push(cheatsheetBuild(root, out));
+    sites.forEach(([, root], k) => {
+      const out = join(root, `.bench-build-${leftovers.length}`);
+      rmSync(out, { recursive: true, force: true });
+      leftovers.push(out);
+      freshCache(root);
+      results[k].push(cheatsheetBuild(root, out));
+    });
   }
-  const r = summarise(results);
-  report(`${name}, cold`, r, `  ${Math.round((r.pages / r.ms) * 1000)} pages/s (median of ${runs})`);
-  return r;
+  return sites.map(([name], k) => {
+    const r = summarise(results[k]);
+    report(`${name}, cold`, r, `  ${Math.round((r.pages / r.ms) * 1000)} pages/s (median of ${runs}${sites.length > 1 ? ', interleaved' : ''})`);
+    return r;
+  });
 }
 
 /** A page whose text the one-page run changes: the first doc of the default locale's first category. */
@@ -226,7 +235,8 @@ try {
     const mdxRoot = corpusSite(pages, { mdx: true });
     tmpRoots.push(plainRoot, mdxRoot);
     console.log('');
-    out.mdx = { plain: measureCold(`corpus ${pages} × 3, Markdown`, plainRoot), mdx: measureCold(`corpus ${pages} × 3, MDX`, mdxRoot) };
+    const [plain, mdx] = measureColdInterleaved([[`corpus ${pages} × 3, Markdown`, plainRoot], [`corpus ${pages} × 3, MDX`, mdxRoot]]);
+    out.mdx = { plain, mdx };
   }
 } finally {
   for (const r of [...leftovers.filter((l) => !tmpRoots.some((t) => l.startsWith(t))), ...tmpRoots]) rmSync(r, { recursive: true, force: true });

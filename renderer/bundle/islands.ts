@@ -3,20 +3,17 @@
 // site's components it imports. React is not in them: they use the runtime's copy (client/shared-react.ts).
 // Pages without islands get nothing. A build hashes the files and shares chunks between pages; `serve` gives
 // each page one file under a name that stays the same across edits.
-import { compile, createProcessor } from '@mdx-js/mdx';
 import { build, transform, type BuildFailure, type Metafile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
-import type { Root } from 'mdast';
-import { VFile } from 'vfile';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { MdxSite } from '../../templates/mdx/context.ts';
 import { ContentError } from '../errors.ts';
 import { BROWSER_BUILD } from './browser-build.ts';
-import { FRONT_MATTER, mdxSource, mdxSyntax } from '../content/mdx/compile.ts';
-import { ISLANDS_QUERY, markIslands } from '../content/mdx/islands.ts';
-import { takeParsedTree } from '../content/mdx/parsed-trees.ts';
+import { browserCodeFromSource, browserCodeSource, type BrowserCode } from '../content/mdx/browser-compile.ts';
+import { ISLANDS_QUERY } from '../content/mdx/islands.ts';
+import { FRONT_MATTER, mdxSource } from '../content/mdx/syntax.ts';
 import { loadSiteModule, SITE_FILE_LOADERS, siteFilesPlugin } from '../content/mdx/site-components.ts';
 import { assetModulesPlugin } from '../content/mdx/asset-modules.ts';
 import { packageRoot } from '../paths.ts';
@@ -33,6 +30,8 @@ export interface IslandPage {
   admonitionTitles: Record<string, string>;
   /** The CSS files whose rules the page's HTML carries already. */
   carriedCss: string[];
+  /** Its browser code as the server's compile made it; used only if made from the file's text as it is now. */
+  browser?: BrowserCode;
 }
 
 export interface IslandBundle {
@@ -154,7 +153,7 @@ const ISLANDS_ONLY = 'mdx-islands';
  * whole. Every compile takes the islands' components from client/islands.tsx (`useMDXComponents`), as a
  * partial is rendered with no `components` of its own.
  */
-function mdx(pages: Map<string, IslandPage>, siteRoot: string, components: string): Plugin {
+function mdx(pages: Map<string, IslandPage>, siteRoot: string): Plugin {
   return {
     name: 'mdx',
     setup(b) {
@@ -167,23 +166,12 @@ function mdx(pages: Map<string, IslandPage>, siteRoot: string, components: strin
       });
       const load = async (path: string, islandsOnly: boolean) => {
         const source = readFileSync(path, 'utf8');
-        const body = source.slice(FRONT_MATTER.exec(source)?.[0].length ?? 0);
+        const value = mdxSource(source.slice(FRONT_MATTER.exec(source)?.[0].length ?? 0));
         const page = pages.get(path);
         const titles = page?.admonitionTitles ?? {};
-        const keepIslands = () => (tree: Root) => {
-          if (page || islandsOnly) markIslands(tree, { browser: true });
-        };
-        const value = mdxSource(body);
-        // MDX whatever the extension: a `.md` page or partial comes here because it uses MDX (as the server's compile).
-        const options = { format: 'mdx' as const, providerImportSource: components, ...mdxSyntax(titles, () => undefined, keepIslands) };
-        // The tree the server's compile parsed from this very text, if it kept one: the same compile, minus the parse.
-        const parsed = page && !islandsOnly ? takeParsedTree(path, value) : undefined;
-        let code: string;
-        if (parsed) {
-          const processor = createProcessor(options);
-          const file = new VFile({ value, path });
-          code = String(processor.stringify(await processor.run(parsed as never, file), file));
-        } else code = String(await compile({ value, path }, options));
+        // A page's own code, made by the server's compile from its parse, unless the file changed since.
+        const made = page && !islandsOnly && page.browser?.source === browserCodeSource(value, titles) ? page.browser.code : undefined;
+        const code = made ?? (await browserCodeFromSource(value, path, titles, Boolean(page) || islandsOnly));
         return { contents: code, loader: 'js' as const, resolveDir: dirname(path), watchFiles: [path] };
       };
       b.onLoad({ filter: /\.mdx?$/, namespace: 'file' }, (args) => load(args.path, false));
@@ -230,7 +218,7 @@ export async function bundleIslands(pages: IslandPage[], opts: { siteRoot: strin
         provided(),
         // Images and files the browser code imports or requires get the server's URLs, and their copies.
         assetModulesPlugin(opts.siteRoot, opts.baseUrl, (copy) => copies.set(copy.out, copy.abs)),
-        mdx(byPath, opts.siteRoot, join(pkg, 'client', 'islands.tsx')),
+        mdx(byPath, opts.siteRoot),
         islandCss(opts.siteRoot, opts.baseUrl),
         siteFilesPlugin(opts.siteRoot),
       ],

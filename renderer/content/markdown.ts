@@ -19,6 +19,7 @@ import { rehypeAssets, type AssetCopy, type AssetOptions, type MissingAsset } fr
 import { rehypeUserContentIds, sanitizeSchema } from './sanitize.ts';
 import { rehypeHeadingIds } from './slug.ts';
 import { rehypeTaskListLabels } from './task-lists.ts';
+import type { BrowserCode } from './mdx/browser-compile.ts';
 
 export interface MarkdownInput {
   body: string;
@@ -56,6 +57,8 @@ export interface MarkdownOutput {
   islands?: number;
   /** MDX pages with islands: the CSS files whose rules the page carries already (its <style>). */
   carriedCss?: string[];
+  /** MDX pages with islands: their browser code, compiled from the server's parse (mdx/browser-compile.ts). */
+  islandCode?: BrowserCode;
 }
 
 let rehypeRaw: Promise<typeof import('rehype-raw')> | undefined;

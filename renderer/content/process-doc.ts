@@ -13,6 +13,7 @@ import { usesMdx } from './mdx/detect.ts';
 import { unwrapMdxCodeBlocks } from './mdx/compat.ts';
 import type { CodeBlock } from './code-lines.ts';
 import type { MdxSite } from '../../templates/mdx/context.ts';
+import type { BrowserCode } from './mdx/browser-compile.ts';
 
 export interface DocJob {
   locale: string;
@@ -78,6 +79,8 @@ export interface ProcessedDoc {
     absPath: string;
     /** The CSS files whose rules the page's HTML carries (renderer/content/mdx/render.ts). */
     carriedCss: string[];
+    /** The page's browser code, for the island bundler: compiled from the server's parse of the page. */
+    browser?: BrowserCode;
     script?: string;
     /** The URL of the stylesheet of what only the browser code imports, when it imports any CSS. */
     style?: string;
@@ -155,7 +158,7 @@ export async function processDoc(job: DocJob, services: DocServices = {}): Promi
         category: slash > 0 ? job.relPath.slice(0, slash) : undefined,
         frontMatter: data,
         ...withoutIslandCount(out),
-        ...(out.islands ? { islands: { count: out.islands, absPath: job.absPath, carriedCss: out.carriedCss ?? [] } } : {}),
+        ...(out.islands ? { islands: { count: out.islands, absPath: job.absPath, carriedCss: out.carriedCss ?? [], ...(out.islandCode ? { browser: out.islandCode } : {}) } } : {}),
         bodyHash: createHash('sha256').update(body.trim()).digest('hex').slice(0, 16),
       },
     };
@@ -181,7 +184,7 @@ export function deserialize(e: SerializedUserError): ContentError {
 }
 
 /** The page's output minus its island count, which the doc keeps with the file the count belongs to. */
-function withoutIslandCount<T extends { islands?: number; carriedCss?: string[] }>(out: T): Omit<T, 'islands' | 'carriedCss'> {
-  const { islands: _count, carriedCss: _css, ...rest } = out;
+function withoutIslandCount<T extends { islands?: number; carriedCss?: string[]; islandCode?: unknown }>(out: T): Omit<T, 'islands' | 'carriedCss' | 'islandCode'> {
+  const { islands: _count, carriedCss: _css, islandCode: _code, ...rest } = out;
   return rest;
 }

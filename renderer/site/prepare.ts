@@ -222,7 +222,7 @@ export async function islandsOf(site: Pick<PreparedSite, 'paths' | 'loaded' | 'c
       const key = islandKey(locale, doc.relPath);
       if (!doc.islands || (only && !only.has(key))) continue;
       const job = site.jobFor({ locale, relPath: doc.relPath, file: doc.file, absPath: doc.islands.absPath, kind: 'doc' });
-      pages.push({ key, absPath: doc.islands.absPath, file: doc.file, locale, site: job.site!, admonitionTitles: job.strings.admonitions, carriedCss: doc.islands.carriedCss });
+      pages.push({ key, absPath: doc.islands.absPath, file: doc.file, locale, site: job.site!, admonitionTitles: job.strings.admonitions, carriedCss: doc.islands.carriedCss, ...(doc.islands.browser ? { browser: doc.islands.browser } : {}) });
       docs.set(key, doc.islands);
     }
   }

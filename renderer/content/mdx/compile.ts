@@ -7,20 +7,17 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createElement, type ComponentType } from 'react';
-import remarkDirective from 'remark-directive';
-import remarkGfm from 'remark-gfm';
 import type { Root } from 'mdast';
 import type { Pluggable } from 'unified';
-import { remarkHtmlAttributes, type AttributeProblem } from './jsx-attributes.ts';
-import { mdxRequire, remarkJsxFiles, type FileProblem, type RequireOptions } from './jsx-files.ts';
+import type { AttributeProblem } from './jsx-attributes.ts';
+import { FRONT_MATTER, mdxSource, mdxSyntax } from './syntax.ts';
+import { mdxRequire, type FileProblem, type RequireOptions } from './jsx-files.ts';
 import { assetModule, isAssetModule } from './asset-modules.ts';
 import type { AssetCopy } from '../assets.ts';
-import { remarkPartialPaths, type PartialDirs } from './partial-paths.ts';
+import type { PartialDirs } from './partial-paths.ts';
 import { sourceRuntime as jsxRuntime } from './source-lines.ts';
 import { AggregateUserError, ContentError } from '../../errors.ts';
-import { normaliseAdmonitionTitles, remarkAdmonitions } from '../admonitions.ts';
 import { readUtf8 } from '../files.ts';
-import { codeHandler } from '../markdown.ts';
 import Admonition from '../../../templates/mdx/Admonition.tsx';
 import CodeBlock from '../../../templates/mdx/CodeBlock.tsx';
 import Details from '../../../templates/mdx/Details.tsx';
@@ -29,9 +26,8 @@ import Heading from '../../../templates/mdx/Heading.tsx';
 import Tabs, { TabItem } from '../../../templates/mdx/Tabs.tsx';
 import { BrowserOnly, ExecutionEnvironment, Link, useBaseUrl, useBaseUrlUtils, useDocusaurusContext, useIsBrowser } from '../../../templates/mdx/docusaurus.tsx';
 import { IslandGroup, IslandMark } from '../../../templates/mdx/Island.tsx';
-import { mdx1Compat, unwrapMdxCodeBlocks } from './compat.ts';
-import { ISLAND_GROUP_TAG, ISLAND_TAG, markIslands } from './islands.ts';
-import { keepParsedTree } from './parsed-trees.ts';
+import { ISLAND_GROUP_TAG, ISLAND_TAG, islandsForBrowser, markIslands } from './islands.ts';
+import { browserCodeOfIslands, type BrowserCode } from './browser-compile.ts';
 import { PROVIDED_MODULES, readScope, type PageImport } from './scope.ts';
 import { loadPackageModule, loadSiteModule, provideModules } from './site-components.ts';
 
@@ -66,6 +62,8 @@ export interface MdxUnit {
   body: string;
   /** Lines before the body (front matter), so messages give the file's own line numbers. */
   lineOffset: number;
+  /** Compiled with each element's source position (the page and its partials), to say where a render failed. */
+  development?: boolean;
   /** The site's root folder, which `@site/` names. */
   siteRoot: string;
   /** What URLs of required and imported files start with. */
@@ -78,27 +76,11 @@ export interface MdxUnit {
   styles: Set<string>;
   /** The CSS files those styles came from: the island bundler adds only what the browser code brings beyond them. */
   styleFiles: Set<string>;
-  /** Set to the number of islands the page has (parts the browser hydrates, see islands.ts). */
-  islands?: { count: number };
-}
-
-export const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
-
-/** The text the MDX compiler reads: Docusaurus's older forms rewritten (the browser's compile reads the same). */
-export const mdxSource = (body: string) => mdx1Compat(normaliseAdmonitionTitles(unwrapMdxCodeBlocks(body)));
-
-/** The Markdown the pages are written in, as both compiles (server, islands in the browser) read it. */
-export function mdxSyntax(titles: Record<string, string>, onUnknownAdmonition: (name: string, line?: number) => void, last: Pluggable, server: { attributeProblems?: AttributeProblem[]; partial?: PartialDirs; files?: RequireOptions & { problems: FileProblem[] } } = {}) {
-  return {
-    // Attribute problems matter to the server's compile, which refuses the page; the browser's only needs the names.
-    // A partial's file paths are rebased for the server's asset stage (the browser compiles the page's own islands).
-    remarkPlugins: [
-      [remarkHtmlAttributes, { problems: server.attributeProblems ?? [] }],
-      ...(server.partial ? [[remarkPartialPaths, server.partial] as Pluggable] : []),
-      ...(server.partial && server.files ? [[remarkJsxFiles, { ...server.files, partial: server.partial }] as Pluggable] : []),
-      remarkGfm, remarkDirective, [remarkAdmonitions, { titles, onUnknown: onUnknownAdmonition }], last] as Pluggable[],
-    remarkRehypeOptions: { handlers: { code: codeHandler as never } },
-  };
+  /**
+   * Set to the number of islands the page has (parts the browser hydrates, see islands.ts) and, when it has some,
+   * the page's browser code (browser-compile.ts).
+   */
+  islands?: { count: number; browser?: BrowserCode };
 }
 
 /** The syntax options with one more remark plugin run before all the others (it sees the tree as parsed). */
@@ -111,19 +93,14 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
   // Islands of the page and of the partials it shows (numbered within each partial's group); marked before
   // readScope takes the imports out of the tree.
   const value = mdxSource(unit.body);
-  // A page with islands is compiled again for the browser (bundle/islands.ts), which parses this very text
-  // as MDX too: the untouched tree is kept for it.
-  const sharesParse = Boolean(unit.islands) && stack.length === 0;
-  let parsed: Root | undefined;
-  const keepParse = () => (tree: Root) => {
-    if (sharesParse) parsed = structuredClone(tree);
+  // A page with islands is compiled for the browser too (its islands only, browser-compile.ts): from the tree
+  // parsed here, copied before the server's plugins change it, rather than parsed again by the island bundler.
+  let islandsTree: Root | undefined;
+  const keepIslands = () => (tree: Root) => {
+    if (unit.islands && stack.length === 0) islandsTree = islandsForBrowser(tree);
   };
   const remarkScope = () => (tree: Root) => {
-    if (unit.islands) {
-      const found = markIslands(tree, { browser: false });
-      unit.islands.count += found;
-      if (found && parsed) keepParsedTree(unit.absPath, value, parsed);
-    }
+    if (unit.islands) unit.islands.count += markIslands(tree);
     scope = readScope(tree, new Set([ISLAND_TAG, ISLAND_GROUP_TAG]));
   };
   const attributeProblems: AttributeProblem[] = [];
@@ -138,9 +115,10 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
         outputFormat: 'function-body',
         // Pages come here because they use MDX; partials are MDX whatever their extension, as in Docusaurus.
         format: 'mdx',
-        // Every element keeps its source line (source-lines.ts): a render error names it.
-        development: true,
-        ...withFirst(keepParse, mdxSyntax(unit.admonitionTitles, (name, line) => unit.warnings.push(`${unit.file}:${(line ?? 0) + unit.lineOffset}: unknown admonition ":::${name}", rendered as a note`), remarkScope, {
+        // Development code gives every element its source line (source-lines.ts), for a render error to name:
+        // renderMdx asks for it only to locate an error, as it costs every page's compile and run.
+        development: unit.development === true,
+        ...withFirst(keepIslands, mdxSyntax(unit.admonitionTitles, (name, line) => unit.warnings.push(`${unit.file}:${(line ?? 0) + unit.lineOffset}: unknown admonition ":::${name}", rendered as a note`), remarkScope, {
           attributeProblems,
           partial,
           files: { ...requireOptions, problems: fileProblems },
@@ -167,6 +145,8 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
     // An image's URL is a value, never a component (`import img …` must not stand for the <img> tag).
     if (typeof value !== 'string') bound[imp.local] = value;
   }
+  // Its partials' islands counted too: a page with none has no browser code.
+  if (islandsTree && unit.islands?.count) unit.islands.browser = await browserCodeOfIslands(islandsTree, value, unit.absPath, unit.admonitionTitles);
   if (code.includes('require(') && !('require' in values)) values.require = mdxRequire(requireOptions);
   // The imports were taken out of the program (readScope): tags reach them through `components`, and every other
   // use (`useBaseUrl('/x')`, `styles.box`) through these bindings, declared where the imports stood.

@@ -75,55 +75,72 @@ function importNode(local: string, specifier: string) {
 const isJsx = (node: AnyNode): node is AnyNode & JsxNode => node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';
 
 /**
- * Wraps each outermost island in <CheatsheetIsland id="n"> and each partial's element in
- * <CheatsheetIslandGroup id="n">, numbered together in document order; returns the number of islands (a
- * partial's own are counted by its compile). `browser`: the tree is then cut down to the imports, exports,
- * islands and groups (at its top level), which is all the browser renders, each group showing the partial's
- * islands-only compile.
+ * Walks the tree in document order and calls `found` for each outermost island and each element of a partial
+ * the page shows, numbered together; returns the number of islands (a partial's own are counted by its compile).
  */
-export function markIslands(tree: Root, options: { browser: boolean }): number {
+function eachIsland(tree: Root, found: (node: AnyNode & JsxNode, tag: typeof ISLAND_TAG | typeof ISLAND_GROUP_TAG, id: number, place: { children: AnyNode[]; index: number; partial?: string }) => void): { count: number; imports: boolean } {
   const { interactive, partials } = importedNames(tree);
-  if (!interactive.size && !partials.size) {
-    if (options.browser) tree.children = tree.children.filter((c) => (c as AnyNode).type === 'mdxjsEsm');
-    return 0;
-  }
-  const islands: AnyNode[] = [];
   let count = 0;
-  const islandsOnly = new Map<string, string>();
-  const wrap = (node: AnyNode & JsxNode, name: string) =>
-    ({
-      type: node.type,
-      name,
-      attributes: [
-        { type: 'mdxJsxAttribute', name: 'id', value: String(islands.length) },
-        ...(node.type === 'mdxJsxTextElement' && name === ISLAND_TAG ? [{ type: 'mdxJsxAttribute', name: 'inline', value: null }] : []),
-      ],
-      children: [node],
-      position: node.position,
-    }) as unknown as AnyNode;
+  let id = 0;
+  if (!interactive.size && !partials.size) return { count, imports: false };
   const visit = (parent: AnyNode) => {
     const children = parent.children ?? [];
     for (let i = 0; i < children.length; i++) {
       const node = children[i]!;
       const root = isJsx(node) ? (node.name ?? '').split('.')[0]! : '';
       if (isJsx(node) && interactive.has(root)) {
-        islands.push((children[i] = wrap(node, ISLAND_TAG)));
+        found(node, ISLAND_TAG, id++, { children, index: i });
         count++;
-      } else if (isJsx(node) && partials.has(root) && node.name === root) {
-        islands.push((children[i] = wrap(node, ISLAND_GROUP_TAG)));
-        if (options.browser) {
-          const alias = `${root}$islands`;
-          islandsOnly.set(alias, partials.get(root)! + ISLANDS_QUERY);
-          node.name = alias;
-        }
-      } else visit(node);
+      } else if (isJsx(node) && partials.has(root) && node.name === root) found(node, ISLAND_GROUP_TAG, id++, { children, index: i, partial: partials.get(root)! });
+      else visit(node);
     }
   };
   visit(tree as unknown as AnyNode);
-  if (options.browser) tree.children.push(...([...islandsOnly].map(([alias, specifier]) => importNode(alias, specifier)) as unknown as Root['children']));
+  return { count, imports: true };
+}
+
+/** <CheatsheetIsland id="n"> or <CheatsheetIslandGroup id="n"> around `node`. */
+const wrap = (node: AnyNode & JsxNode, tag: string, id: number) =>
+  ({
+    type: node.type,
+    name: tag,
+    attributes: [{ type: 'mdxJsxAttribute', name: 'id', value: String(id) }, ...(node.type === 'mdxJsxTextElement' && tag === ISLAND_TAG ? [{ type: 'mdxJsxAttribute', name: 'inline', value: null }] : [])],
+    children: [node],
+    position: node.position,
+  }) as unknown as AnyNode;
+
+/**
+ * The server's compile: wraps each outermost island in <CheatsheetIsland id="n"> and each partial's element in
+ * <CheatsheetIslandGroup id="n">, in place; returns the number of islands.
+ */
+export function markIslands(tree: Root): number {
+  return eachIsland(tree, (node, tag, id, { children, index }) => void (children[index] = wrap(node, tag, id))).count;
+}
+
+/**
+ * The browser's tree of a page (or of a partial's islands-only compile): the imports and exports, and the islands
+ * and groups, wrapped and numbered as markIslands numbers them, in one element at the top — all the browser
+ * renders, each group showing the partial's islands-only compile. A copy: `tree` is left as it is, so the server's
+ * compile can go on with the very tree it parsed, and the copy holds nothing of the rest of the page.
+ */
+export function islandsForBrowser(tree: Root): Root {
+  const islands: AnyNode[] = [];
+  const islandsOnly = new Map<string, string>();
+  const { imports: any } = eachIsland(tree, (node, tag, id, { partial }) => {
+    const copy = structuredClone(node);
+    if (partial) {
+      const alias = `${copy.name}$islands`;
+      islandsOnly.set(alias, partial + ISLANDS_QUERY);
+      copy.name = alias;
+    }
+    islands.push(wrap(copy, tag, id));
+  });
+  const { children, ...rest } = tree;
+  const esm = children.filter((c) => (c as AnyNode).type === 'mdxjsEsm').map((c) => structuredClone(c));
+  if (!any) return { ...structuredClone(rest), children: esm };
+  const imports = [...islandsOnly].map(([alias, specifier]) => importNode(alias, specifier)) as unknown as Root['children'];
   // All islands in one element: siblings at the top would come with the whitespace MDX puts between them, which
   // every island's root would render (client/islands.tsx picks its island among this element's children).
   const all = { type: 'mdxJsxFlowElement', name: ISLANDS_TAG, attributes: [], children: islands.map((n) => ({ ...n, type: 'mdxJsxFlowElement' })) };
-  if (options.browser) tree.children = [...tree.children.filter((c) => (c as AnyNode).type === 'mdxjsEsm'), all as unknown as Root['children'][number]];
-  return count;
+  return { ...structuredClone(rest), children: [...esm, ...imports, all as unknown as Root['children'][number]] };
 }

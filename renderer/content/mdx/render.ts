@@ -13,6 +13,7 @@ import type { AssetCopy } from '../assets.ts';
 import type { SourceLink } from '../links.ts';
 import { finishPage, usePageStages, type MarkdownInput, type MarkdownOutput, type PageSinks } from '../markdown.ts';
 import { MdxThemeContext, type MdxSite, type MdxTheme } from '../../../templates/mdx/context.ts';
+import type { BrowserCode } from './browser-compile.ts';
 import { compileMdx } from './compile.ts';
 import { errorLocation, startRender } from './source-lines.ts';
 import { walk } from '../walk.ts';
@@ -34,11 +35,12 @@ export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
   const titles = input.strings.admonitions;
   const styles = new Set<string>();
   const styleFiles = new Set<string>();
-  const islands = { count: 0 };
+  const islands: { count: number; browser?: BrowserCode } = { count: 0 };
   // Files the page takes as modules (require(), import) are copied like its images: one list for both.
   const copies: AssetCopy[] = [];
   const baseUrl = input.assets?.baseUrl ?? input.site?.baseUrl ?? '/';
-  const Page = await compileMdx({ absPath: input.absPath, file: input.file, body: input.body, lineOffset: input.lineOffset, siteRoot: input.siteRoot, baseUrl, copies, admonitionTitles: titles, warnings, styles, styleFiles, islands });
+  const unit = { absPath: input.absPath, file: input.file, body: input.body, lineOffset: input.lineOffset, siteRoot: input.siteRoot, baseUrl, copies, admonitionTitles: titles };
+  const Page = await compileMdx({ ...unit, warnings, styles, styleFiles, islands });
   const said = new Set<string>();
   const theme: MdxTheme = {
     admonition: (type) => {
@@ -52,11 +54,22 @@ export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
       said.add(message);
     },
   };
+  const render = (Content: typeof Page) => {
+    startRender();
+    return renderToString(createElement(MdxThemeContext.Provider, { value: theme }, createElement(Content, {})));
+  };
   let html: string;
   try {
-    startRender();
-    html = renderToString(createElement(MdxThemeContext.Provider, { value: theme }, createElement(Page, {})));
-  } catch (err) {
+    html = render(Page);
+  } catch (failure) {
+    // The page's code has no source positions: compiled again with them (the same elements, made by jsxDEV), the
+    // render fails again, this time saying on which line.
+    let err = failure;
+    try {
+      render(await compileMdx({ ...unit, development: true, warnings: [], styles: new Set(), styleFiles: new Set(), islands: { count: 0 } }));
+    } catch (located) {
+      err = located;
+    }
     const { location, exact } = errorLocation(err, input);
     const where = location.line && !exact ? ' (in the code after the element on this line)' : '';
     throw new ContentError(`The MDX page failed to render${where}: ${(err as Error).message}`, location, { hint: 'Check the expressions and component props of the page.' });
@@ -83,5 +96,5 @@ export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
   // The page's own CSS (its components' and CSS modules') travels with its HTML, so a page reached by client-side
   // navigation brings it too; after the page stages, which have no business in it.
   if (styles.size) page.html = `<style>${escapeStyle([...styles].join('\n'))}</style>${page.html}`;
-  return islands.count ? { ...page, islands: islands.count, carriedCss: [...styleFiles] } : page;
+  return islands.count ? { ...page, islands: islands.count, carriedCss: [...styleFiles], ...(islands.browser ? { islandCode: islands.browser } : {}) } : page;
 }
