@@ -155,7 +155,7 @@ export function copyContent(opts: {
     const dir = dirname(found);
     // The component's folder comes whole: styles and helpers it imports sit beside it.
     cpSync(join(src, dir), join(out, dir), { recursive: true });
-    notes.push({ what: `component ${found}`, file: found, todo: 'Copied to the same path and rendered on the server where docs import it; its own interactivity does not run in the browser yet.' });
+    notes.push({ what: `component ${found}`, file: found, todo: 'Copied to the same path and rendered on the server where docs import it and hydrated in the browser (an island) when it is interactive.' });
   }
   return { notes, warnings, pages };
 }
