@@ -84,7 +84,8 @@ describe('serve: MDX islands', () => {
   it('an edited page rebuilds its own island script only, and a plain page none', async () => {
     const updateLine = async (file: string) => {
       let line: string | undefined;
-      await expect.poll(() => (line = served.output().split('\n').find((l) => l.includes(`↻ ${file} →`)))).toBeDefined();
+      // As long as the event waits elsewhere: the default 1 s of expect.poll is a timing assertion on a loaded machine.
+      await expect.poll(() => (line = served.output().split('\n').find((l) => l.includes(`↻ ${file} →`))), { timeout: 20_000 }).toBeDefined();
       return line!;
     };
     const ec2 = join(root, 'content/en/compute/ec2.md');

@@ -221,6 +221,7 @@ export async function applyChanges(state: DevState, batch: ChangeBatch): Promise
   if (islandPages === 'all' || islandPages.size) await applyIslands(state, result, islandPages);
 
   const { loaded, locales, content, strings } = state;
+  const served = state.table.routes.map((r) => r.outFile);
   state.table = buildRouteTable({ loaded, locales, content, strings });
   for (const l of locales) if (structural.has(l.code)) updateSiteData(state, l);
 
@@ -249,9 +250,10 @@ export async function applyChanges(state: DevState, batch: ChangeBatch): Promise
   result.renderedNow = new Set(now.keys());
   if (keysChanged.size) putSitemap(state);
 
-  // Removed pages stop being served.
+  // Removed pages stop being served: those of the last route table (a page rendered by the previous batch
+  // may not have its ids yet, its link check having given way to this batch) and any other left behind.
   const live = new Set(state.table.routes.map((r) => r.outFile));
-  for (const outFile of state.ids.keys()) {
+  for (const outFile of new Set([...served, ...state.ids.keys()])) {
     if (live.has(outFile)) continue;
     state.output.delete(outFile);
     state.ids.delete(outFile);
@@ -262,7 +264,7 @@ export async function applyChanges(state: DevState, batch: ChangeBatch): Promise
 }
 
 /** Checks links after an update: on the re-rendered pages, or everywhere when ids or routes changed. */
-export function finishLinks(state: DevState, result: ApplyResult): void {
+export function finishLinks(state: DevState, result: Pick<ApplyResult, 'renderedNow' | 'fullLinkCheck'>): void {
   const { idsChanged } = updateIds(state, result.renderedNow);
   if (result.fullLinkCheck || idsChanged) recheckLinks(state);
   else recheckLinks(state, result.renderedNow);

@@ -6,9 +6,9 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { warmHighlighter } from '../content/highlight.ts';
 import { sitePaths } from '../paths.ts';
-import { applyChanges, finishLinks, refreshSearch, type ApplyResult } from './apply.ts';
+import { applyChanges, finishLinks, refreshSearch } from './apply.ts';
 import { fullDevBuild, shownPath, type DevBuildOptions } from './full-build.ts';
-import { brokenLinks, recheckLinks } from './recheck-links.ts';
+import { brokenLinks } from './recheck-links.ts';
 import { formatProblem, linkProblem, toProblems, type Problem } from '../problems.ts';
 import { renderSomeDirty, type DevState } from './state.ts';
 import { SiteWatcher, type Batch } from './watch.ts';
@@ -35,11 +35,28 @@ export interface DevSiteEvents {
 // Order in which problems are shown: what blocks everything first.
 const ORDER = ['build', 'code', 'render'];
 
+/**
+ * What an applied change leaves to do once its page is served: render the pages still dirty, check links,
+ * rebuild the search index, warm the highlighter. Changes that come meanwhile add to it.
+ */
+interface Backlog {
+  /** Links to check: on the pages rendered since the last check (their ids first), or on every page. */
+  links: { full: boolean; rendered: Set<string> } | undefined;
+  search: boolean;
+  highlighter: boolean;
+}
+
+const noBacklog = (): Backlog => ({ links: undefined, search: false, highlighter: false });
+const nextTurn = () => new Promise<void>((r) => setImmediate(r));
+
 export class DevSite extends EventEmitter<DevSiteEvents> {
   state: DevState | undefined;
   private readonly problemsByKey = new Map<string, Problem[]>();
   private watcher: SiteWatcher | undefined;
   private queue: Promise<void> = Promise.resolve();
+  /** Batches handed over and not yet being applied: the background work gives way to them. */
+  private waiting = 0;
+  private backlog = noBacklog();
   private warnedLinks = new Set<string>();
   /** Bumped on every applied change: lets a reconnecting browser know whether it missed one. */
   generation = 0;
@@ -56,6 +73,7 @@ export class DevSite extends EventEmitter<DevSiteEvents> {
   /** Builds everything once and starts watching. Resolves even when the build fails (the problem is shown). */
   async start(): Promise<void> {
     await this.rebuildAll([]);
+    this.schedule(() => this.background());
     if (this.options.watch === false) return;
     this.watcher = new SiteWatcher(
       sitePaths(resolve(this.options.root), this.options.configFile),
@@ -65,7 +83,7 @@ export class DevSite extends EventEmitter<DevSiteEvents> {
     await this.watcher.ready;
   }
 
-  /** Resolves once every change seen so far has been applied. */
+  /** Resolves once every change seen so far has been applied and its background work is done. */
   idle(): Promise<void> {
     return this.queue;
   }
@@ -75,8 +93,21 @@ export class DevSite extends EventEmitter<DevSiteEvents> {
     await this.queue;
   }
 
-  private enqueue(batch: Batch): void {
-    this.queue = this.queue.then(() => this.apply(batch)).catch((err: unknown) => this.setProblems('build', toProblems(err)));
+  /**
+   * Applies a batch of changed files (what the watcher calls). Batches are applied one at a time, in order;
+   * the background work of earlier ones waits until no batch does, so a save is never queued behind it.
+   */
+  enqueue(batch: Batch): void {
+    this.waiting++;
+    this.schedule(() => {
+      this.waiting--;
+      return this.apply(batch);
+    });
+    this.schedule(() => this.background());
+  }
+
+  private schedule(work: () => Promise<void>): void {
+    this.queue = this.queue.then(work).catch((err: unknown) => this.setProblems('build', toProblems(err)));
   }
 
   private async apply(batch: Batch): Promise<void> {
@@ -94,30 +125,52 @@ export class DevSite extends EventEmitter<DevSiteEvents> {
     for (const w of new Set(result.warnings)) this.emit('warning', w);
     this.generation++;
     this.emit('update', { changed, ms: performance.now() - started, rendered: result.rendered, ...(result.islandScripts ? { islandScripts: result.islandScripts } : {}), reload: result.reload === 'all' ? 'all' : [...result.reload] });
-    // Then, off the critical path: pages left dirty (each is also rendered at once if requested), links, search.
-    await this.settle(result);
-    // The search index does not change what an open page shows: no reload for it.
-    refreshSearch(state);
+    const links = this.backlog.links;
+    this.backlog.links = { full: (links?.full ?? false) || result.fullLinkCheck, rendered: new Set([...(links?.rendered ?? []), ...result.renderedNow]) };
+    this.backlog.search = true;
   }
 
-  /** Renders the pages still dirty, then checks links (on all pages, or on those an update re-rendered). */
-  private async settle(update?: ApplyResult): Promise<void> {
+  /**
+   * The backlog, off the critical path, one step at a time: pages left dirty (each is also rendered at once
+   * if requested), links, search, highlighter. It stops as soon as a batch waits — on a busy machine all of
+   * it can take seconds, and a save must not wait for it — and the next batch's background picks it up
+   * (pages still dirty stay dirty, links and search are merged into its own).
+   */
+  private async background(): Promise<void> {
     const state = this.state;
+    const backlog = this.backlog;
     if (!state) return;
     try {
       while (state.dirty.size) {
+        if (this.waiting) return;
         renderSomeDirty(state, 12);
-        await new Promise((r) => setImmediate(r));
+        await nextTurn();
       }
     } catch (err) {
       state.dirty.clear();
+      this.backlog = noBacklog();
       this.setProblems('render', toProblems(err));
       return;
     }
-    if (update) finishLinks(state, update);
-    else recheckLinks(state);
-    this.updateLinkProblems();
-    this.emitProblems();
+    if (this.waiting) return;
+    if (backlog.links) {
+      const { full, rendered } = backlog.links;
+      backlog.links = undefined;
+      // Pages removed since they were rendered have no links (and no ids) any more.
+      finishLinks(state, { fullLinkCheck: full, renderedNow: new Set([...rendered].filter((f) => state.output.files.has(f))) });
+      this.updateLinkProblems();
+      this.emitProblems();
+      await nextTurn();
+    }
+    if (this.waiting) return;
+    if (backlog.search) {
+      backlog.search = false;
+      // The search index does not change what an open page shows: no reload for it.
+      refreshSearch(state);
+      await nextTurn();
+    }
+    if (this.waiting) return;
+    if (backlog.highlighter) backlog.highlighter = !(await warmCodeHighlighting(state, () => this.waiting > 0));
   }
 
   private async rebuildAll(changed: string[]): Promise<void> {
@@ -129,7 +182,8 @@ export class DevSite extends EventEmitter<DevSiteEvents> {
       for (const [key, list] of result.problems) this.problemsByKey.set(key, list);
       this.warnedLinks.clear();
       for (const w of result.warnings) this.emit('warning', w);
-      this.queue = this.queue.then(() => this.settle()).then(() => warmCodeHighlighting(result.state));
+      // A new state: what was left to do on the old one is moot; every link is checked.
+      this.backlog = { links: { full: true, rendered: new Set() }, search: false, highlighter: true };
     } catch (err) {
       // Nothing new can be served: the previous pages stay, with the problem shown over them.
       this.problemsByKey.set('build', toProblems(err));
@@ -169,13 +223,18 @@ export class DevSite extends EventEmitter<DevSiteEvents> {
 
 /**
  * The first build's code blocks may have been highlighted by a worker thread: load the highlighter here
- * too, with the languages the pages use, once everything is served — not on the first edit.
+ * too, with the languages the pages use, once everything is served — not on the first edit. One language
+ * at a time, stopping when `givesWay` says a change waits; false when it stopped.
  */
-async function warmCodeHighlighting(state: DevState): Promise<void> {
+async function warmCodeHighlighting(state: DevState, givesWay: () => boolean): Promise<boolean> {
   const langs = new Set<string>();
   for (const lc of state.content.values()) for (const doc of lc.docs) for (const m of doc.html.matchAll(/class="theme-code-block language-([\w+#-]+)"/g)) langs.add(m[1]!);
   const themes = state.loaded.config.themeConfig.code.theme;
-  await warmHighlighter(themes, langs).catch(() => undefined);
+  for (const lang of [undefined, ...langs]) {
+    if (givesWay()) return false;
+    await warmHighlighter(themes, lang ? [lang] : []).catch(() => undefined);
+  }
+  return true;
 }
 
 function rank(key: string): number {
