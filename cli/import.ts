@@ -2,8 +2,8 @@
 // report (also written to IMPORT-REPORT.md), which ends with the commands that run the new site.
 import { importDocusaurus } from '../renderer/import/import-site.ts';
 
-export async function importCommand(flags: { dir: string; out?: string }): Promise<number> {
-  const { report } = await importDocusaurus(flags.dir, flags.out);
+export async function importCommand(flags: { dir: string; out?: string; cheatsheet?: string }): Promise<number> {
+  const { report } = await importDocusaurus(flags.dir, flags.out, flags.cheatsheet);
   process.stdout.write(report);
   return 0;
 }

@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { initSite } from '../renderer/scaffold/init.ts';
 
-export async function initCommand(flags: { dir: string; locales: string; title: string }): Promise<number> {
-  const { dir, written } = initSite(flags.dir, { locales: flags.locales.split(',').map((l) => l.trim()).filter(Boolean), title: flags.title });
+export async function initCommand(flags: { dir: string; locales: string; title: string; cheatsheet?: string }): Promise<number> {
+  const { dir, written } = initSite(flags.dir, { locales: flags.locales.split(',').map((l) => l.trim()).filter(Boolean), title: flags.title, cheatsheet: flags.cheatsheet });
   const rel = relative(process.cwd(), dir);
   const shown = rel.startsWith('..') ? dir : rel || '.';
   process.stdout.write(`Created a site in ${shown}:\n${written.map((f) => `  ${f}`).join('\n')}\n\nNext:\n`);

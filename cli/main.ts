@@ -40,8 +40,9 @@ program
   .argument('[dir]', 'folder for the new site (created when missing)', '.')
   .option('--locales <codes>', 'comma-separated locale codes; the first is the source language', 'en')
   .option('--title <title>', 'site title', 'My Docs')
+  .option('--cheatsheet <spec>', 'what the new package.json installs as cheatsheet: a tarball, folder or npm spec (default: the cheatsheet running this command)')
   .addHelpText('after', '\nExample:\n  cheatsheet init my-docs --locales en,pt-BR && cd my-docs && npm i && npx cheatsheet build\nIt never overwrites a file: an existing one is an error that names it.')
-  .action(async (dir: string, opts: { locales: string; title: string }) => {
+  .action(async (dir: string, opts: { locales: string; title: string; cheatsheet?: string }) => {
     process.exitCode = await runCommand(async () => (await import('./init.ts')).initCommand({ dir, ...opts }));
   });
 
@@ -50,8 +51,9 @@ program
   .summary('turn a Docusaurus 3 site into a cheatsheet site (the original is only read)')
   .argument('<docusaurus-folder>', 'folder holding docusaurus.config.js or .ts')
   .option('--out <folder>', 'where the new site goes (default: <folder>-cheatsheet in the current folder)')
+  .option('--cheatsheet <spec>', 'what the new package.json installs as cheatsheet: a tarball, folder or npm spec (default: the cheatsheet running this command)')
   .addHelpText('after', '\nExample:\n  cheatsheet import ../my-docusaurus-site --out ../my-site && cd ../my-site && npm i && npx cheatsheet build\nWhat has no equivalent (blog, custom pages, swizzled components, plugins) is listed in IMPORT-REPORT.md.')
-  .action(async (dir: string, opts: { out?: string }) => {
+  .action(async (dir: string, opts: { out?: string; cheatsheet?: string }) => {
     process.exitCode = await runCommand(async () => (await import('./import.ts')).importCommand({ dir, ...opts }));
   });
 

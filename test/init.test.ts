@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from './helpers/fixture-site.ts';
+import { REPO, runCli } from './helpers/fixture-site.ts';
 
 const cleanup: string[] = [];
 afterEach(() => {
@@ -33,7 +33,8 @@ describe('cheatsheet init', () => {
     expect(config).toContain('label: "Português (Brasil)"');
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; dependencies: Record<string, string> };
     expect(pkg.name).toBe('notes');
-    expect(pkg.dependencies.cheatsheet).toMatch(/^\^\d+\.\d+\.\d+/);
+    // Never a registry range: `cheatsheet` on the public registry is another package. From a checkout, the checkout.
+    expect(pkg.dependencies.cheatsheet).toMatch(new RegExp(`^file:${REPO.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/cheatsheet-[\\d.]+\\.tgz)?$`));
 
     const build = runCli(['--root', dir, 'build']);
     // The example URLs are the user's to replace: the build says so, and nothing else.

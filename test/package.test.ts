@@ -80,6 +80,16 @@ describe('cheatsheet installed from its tarball', () => {
     expect(existsSync(join(site, 'node_modules', 'cheatsheet', 'node_modules'))).toBe(false);
   });
 
+  it('init into a new folder names the installed tarball as its cheatsheet, never a registry range', () => {
+    // `cheatsheet` on the public registry is an unrelated package: `npm i` there must install this tarball.
+    const tarball = readdirSync(site).find((f) => f.endsWith('.tgz'))!;
+    const init = cli(['init', 'fresh', '--title', 'Fresh']);
+    expect(cliErrors(init.stderr)).toBe('');
+    expect(init.stdout).toContain('cd fresh && npm i && npx cheatsheet build');
+    expect(JSON.parse(readFileSync(join(site, 'fresh', 'package.json'), 'utf8')).dependencies.cheatsheet).toBe(`file:${join(site, tarball)}`);
+    rmSync(join(site, 'fresh'), { recursive: true, force: true });
+  });
+
   it('init writes a site that builds and checks at once, with the prebuilt theme', () => {
     const init = cli(['init', '.', '--locales', 'en,pt-BR', '--title', 'Field Notes']);
     expect(cliErrors(init.stderr)).toBe('');

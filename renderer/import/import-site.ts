@@ -5,6 +5,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, wri
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UserError } from '../errors.ts';
 import { configModule, sitePackageJson, uiStringFiles } from '../scaffold/init.ts';
+import { cheatsheetInstallSpec } from '../scaffold/install-spec.ts';
 import { copyContent, foreignRoutes, walkFiles } from './content.ts';
 import { carryDependencies, readSitePackage } from './dependencies.ts';
 import { loadModuleOrJson } from './evaluate.ts';
@@ -47,7 +48,7 @@ function checkFolders(src: string, out: string): void {
   if (existsSync(out) && readdirSync(out).length) throw new UserError('import', `${out} is not empty: the import writes a new site and never overwrites.`, { hint: 'Choose a new folder with --out, or empty that one.' });
 }
 
-export async function importDocusaurus(srcArg: string, outArg?: string): Promise<ImportResult> {
+export async function importDocusaurus(srcArg: string, outArg?: string, cheatsheet?: string): Promise<ImportResult> {
   const src = resolve(srcArg);
   const out = resolve(outArg ?? `${basename(src)}-cheatsheet`);
   checkFolders(src, out);
@@ -113,7 +114,8 @@ export async function importDocusaurus(srcArg: string, outArg?: string): Promise
   }
   const carried = await carryDependencies(src, out, sitePackage, cheatsheetReactVersion());
   notes.push(...carried.notes);
-  const pkg = sitePackageJson(out);
+  // The cheatsheet that imports it, not the unrelated `cheatsheet` of the public registry (install-spec.ts).
+  const pkg = sitePackageJson(out, cheatsheetInstallSpec(cheatsheet).spec);
   if (pkg) writeFileSync(join(out, 'package.json'), withDependencies(pkg, carried.dependencies));
   writeFileSync(join(out, '.gitignore'), 'node_modules/\nbuild/\n');
   const warnings = [...configWarnings, ...content.warnings];

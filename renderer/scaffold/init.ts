@@ -5,11 +5,14 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { UserError } from '../errors.ts';
 import { packageRoot } from '../paths.ts';
+import { cheatsheetInstallSpec } from './install-spec.ts';
 
 export interface InitOptions {
   /** Locale codes; the first is the source language translations are written from. */
   locales: string[];
   title: string;
+  /** The npm spec package.json gives for cheatsheet (--cheatsheet): default, the running one (install-spec.ts). */
+  cheatsheet?: string;
 }
 
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
@@ -65,11 +68,10 @@ function readme(opts: InitOptions): string {
 }
 
 /** A package.json depending on this cheatsheet, for a folder that has none (undefined when it has one). */
-export function sitePackageJson(dir: string): string | undefined {
+export function sitePackageJson(dir: string, cheatsheet: string): string | undefined {
   if (existsSync(join(dir, 'package.json'))) return undefined;
-  const version = (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
   const name = basename(dir).toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[._-]+/, '') || 'my-site';
-  const pkg = { name, private: true, type: 'module', scripts: { start: 'cheatsheet serve', build: 'cheatsheet build', check: 'cheatsheet check' }, dependencies: { cheatsheet: `^${version}` } };
+  const pkg = { name, private: true, type: 'module', scripts: { start: 'cheatsheet serve', build: 'cheatsheet build', check: 'cheatsheet check' }, dependencies: { cheatsheet } };
   return `${JSON.stringify(pkg, null, 2)}\n`;
 }
 
@@ -107,7 +109,7 @@ export function initSite(dirArg: string, opts: InitOptions): InitResult {
     ['README.md', readme(opts)],
     ...uiStringFiles(opts.locales).files,
   ]);
-  const pkg = sitePackageJson(dir);
+  const pkg = sitePackageJson(dir, cheatsheetInstallSpec(opts.cheatsheet).spec);
   if (pkg) files.set('package.json', pkg);
   if (!existsSync(join(dir, '.gitignore'))) files.set('.gitignore', 'node_modules/\nbuild/\n.cheatsheet-cache/\n');
   const clash = [...files.keys()].filter((f) => existsSync(join(dir, f)));
