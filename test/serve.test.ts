@@ -228,7 +228,8 @@ describe('cheatsheet serve in a browser', () => {
     await page.evaluate(() => window.scrollTo(0, 700));
 
     edit('content/es/compute/ec2.md', (s) => s.replace('## Casos de uso', 'Texto nuevo: marcador-navegador.\n\n## Casos de uso'));
-    await page.waitForFunction(() => document.body.textContent?.includes('marcador-navegador'), undefined, { timeout: 45_000 });
+    // The edit reloads the page: the check also runs in the new document while it is parsed, before it has a body.
+    await page.waitForFunction(() => document.body?.textContent?.includes('marcador-navegador'), undefined, { timeout: 45_000 });
     await page.waitForFunction(() => Math.abs(window.scrollY - 700) < 50);
 
     edit('content/es/compute/ec2.md', (s) => s.replace(/^---\n/, '---\nhide_table_of_contents: "yes"\n'));
