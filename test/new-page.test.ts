@@ -30,7 +30,8 @@ afterAll(() => {
 });
 
 describe('cheatsheet new-page', () => {
-  it('creates the page in every locale, after the last page of the category, and the site builds with its links checked', () => {
+  // Builds the whole real site (456 pages): 10–20 s alone, several times that on a loaded 2-core machine.
+  it('creates the page in every locale, after the last page of the category, and the site builds with its links checked', { timeout: 180_000 }, () => {
     const r = newPage('compute/ec2-spot-test', '--title', 'Amazon EC2 Spot Instances');
     expect(r.status, r.stderr).toBe(0);
     const expectedPosition = Math.floor(Math.max(...LOCALES.map((l) => maxPosition(l, 'compute')))) + 1;

@@ -8,7 +8,8 @@ import { loadTemplates } from '../renderer/render/templates.ts';
 import { REPO } from './helpers/fixture-site.ts';
 
 describe('server render of the sidebar', () => {
-  it('gives every page of the real site the same HTML with reused categories as with everything rendered', async () => {
+  // Renders every page of the real site twice in this process: ~13 s alone, far more on a loaded machine.
+  it('gives every page of the real site the same HTML with reused categories as with everything rendered', { timeout: 180_000 }, async () => {
     const result = await build({ root: REPO, write: false, bundle: false });
     const templates = await loadTemplates(join(packageRoot(), 'templates'), REPO);
     let checked = 0;
