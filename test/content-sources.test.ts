@@ -24,7 +24,7 @@ export function isOfficialAwsUrl(url: string): boolean {
   }
   if (u.protocol !== 'https:') return false;
   if (u.hostname === 'docs.aws.amazon.com' || u.hostname === 'aws.amazon.com') return true;
-  return u.hostname === 'github.com' && /^\/(aws|awslabs|awsdocs|aws-samples|aws-solutions|FreeRTOS)\//.test(u.pathname);
+  return u.hostname === 'github.com' && /^\/(aws|awslabs|awsdocs|aws-samples|aws-solutions|aws-amplify|FreeRTOS)\//.test(u.pathname);
 }
 
 /** The page a URL names, whatever the language AWS shows it in. */
