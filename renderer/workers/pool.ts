@@ -229,8 +229,8 @@ export class WorkerPool {
         return { result: await processDoc(job, { deferHighlight: doc.defer }), blocks: doc.blocks };
       },
       async (w, batch) => {
-        const code = codeCache && { known: new Map(batch.flatMap((job) => [...codeCache.blocksOf(job)])) };
-        const reply = (await this.ask(w, { type: 'docs', jobs: batch, ...(code ? { code } : {}) })) as Extract<WorkerResponse, { type: 'docs' }>;
+        const known = codeCache && new Map(batch.flatMap((job) => [...codeCache.blocksOf(job)]));
+        const reply = (await this.ask(w, { type: 'docs', jobs: batch, ...(known ? { code: { known } } : {}) })) as Extract<WorkerResponse, { type: 'docs' }>;
         return reply.results.map((result, k) => ({ result, blocks: () => reply.blocks?.[k] ?? new Map<string, string>() }));
       },
       share,
