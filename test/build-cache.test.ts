@@ -2,7 +2,7 @@
 // byte for byte, what a clean build of the same sources writes; a build with nothing changed renders and
 // processes nothing; a damaged cache is a cold build, never a failed one.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../renderer/build.ts';
@@ -51,6 +51,13 @@ function expectSameOutput(warm: BuildResult, clean: BuildResult, step: string): 
     return !a || !b || Buffer.compare(Buffer.from(a as Uint8Array), Buffer.from(b as Uint8Array)) !== 0;
   });
   expect(differ, `after "${step}", files the cached build wrote differently from a clean build`).toEqual([]);
+}
+
+/** Every file below `dir`, by path relative to it, as base64 (a difference names the file). */
+function outputOf(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) if (e.isFile()) out[relative(dir, join(e.parentPath, e.name))] = readFileSync(join(e.parentPath, e.name)).toString('base64');
+  return out;
 }
 
 describe('build cache', () => {
@@ -112,6 +119,40 @@ describe('build cache', () => {
       }
     }
   });
+
+  // Workers exist only in the compiled CLI. A cold build on two threads highlights on the worker; the blocks
+  // must still reach the cache, whichever thread processed the doc, or the first prose edit after a cold
+  // build would load shiki again.
+  for (const [where, env] of [
+    ['the main thread processes the docs, the worker highlights', {}],
+    ['the worker processes the docs', { CHEATSHEET_SHARE_MARKDOWN_FROM: '1' }],
+  ] as const) {
+    it(`after a cold build on two threads (${where}), a prose edit takes its code from the cache, and so does a build that processes every doc again`, () => {
+      const root = makeSite(content);
+      const cli = (args: string[], threads: number) => {
+        const r = runCli(['build', '--root', root, ...args], root, { CHEATSHEET_THREADS: String(threads), CHEATSHEET_DEBUG_POOL: '1', ...env });
+        expect(r.status, r.stderr).toBe(0);
+        return r;
+      };
+      const cold = cli([], 2);
+      // The pool really ran on two threads (the debug lines name them).
+      expect(cold.stderr).toMatch(/process 8 docs on 2 thread\(s\)/);
+      // The block is the same in both locales: highlighted once, kept for each of its two docs.
+      expect(cold.stdout).toContain('(code blocks 2 highlighted, 0 from cache)');
+      edit(root, 'content/en/compute/lambda.md', (t) => t.replace('No servers.', 'No servers at all.'));
+      const warm = cli([], 2);
+      expect(warm.stdout).toContain('docs 1 processed, 7 from cache (code blocks 0 highlighted, 1 from cache)');
+      cli(['--no-cache', '--out-dir', 'clean'], 2);
+      expect(outputOf(join(root, 'build'))).toEqual(outputOf(join(root, 'clean')));
+      // A file added: every doc is processed again, on two threads, but the blocks are those of last time.
+      put(root, 'content/en/compute/ebs.md', page('Amazon EBS', 'Block storage.'));
+      const added = cli([], 2);
+      expect(added.stderr).toMatch(/process 9 docs on 2 thread\(s\)/);
+      expect(added.stdout).toContain('docs 9 processed, 0 from cache (code blocks 0 highlighted, 2 from cache)');
+      cli(['--no-cache', '--out-dir', 'clean'], 2);
+      expect(outputOf(join(root, 'build'))).toEqual(outputOf(join(root, 'clean')));
+    });
+  }
 
   it('a build with nothing changed renders nothing, and says so', () => {
     const root = makeSite(minimalContent);

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { build } from '../renderer/build.ts';
-import { indexHash } from '../renderer/search/build-search.ts';
+import { indexDigest, indexHash } from '../renderer/search/build-search.ts';
 import { payloadOf as resolvePayload } from './helpers/payload.ts';
 import { startAlgoliaMock, type AlgoliaMock } from './helpers/algolia-mock.ts';
 import { REPO, makeSite, minimalContent, runCli } from './helpers/fixture-site.ts';
@@ -94,9 +94,10 @@ describe('the local index entry\'s name', () => {
     expect(edited).toHaveLength(2);
   });
   it('changes with the code that makes the index (the pipeline key), not only with the records', () => {
-    expect(indexHash('code-a', 'en', '[[],"u","/"]')).not.toBe(indexHash('code-b', 'en', '[[],"u","/"]'));
-    expect(indexHash('code-a', 'en', '[[],"u","/"]')).not.toBe(indexHash('code-a', 'es', '[[],"u","/"]'));
-    expect(indexHash('code-a', 'en', '[[],"u","/"]')).toMatch(/^[0-9a-f]{10}$/);
+    const name = (code: string, locale: string) => indexHash(indexDigest(code, locale, 'u', '/', ['page-1', 'page-2']));
+    expect(name('code-a', 'en')).not.toBe(name('code-b', 'en'));
+    expect(name('code-a', 'en')).not.toBe(name('code-a', 'es'));
+    expect(name('code-a', 'en')).toMatch(/^[0-9a-f]{10}$/);
   });
 });
 

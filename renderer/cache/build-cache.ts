@@ -234,7 +234,7 @@ export class BuildCache implements DocCache, AppCache {
   // ── search ──
 
   readonly index: IndexCache = {
-    keyOf: (locale, input) => hashOf(locale, input),
+    keyOf: (locale, digest) => hashOf(locale, digest),
     get: (key) => {
       const cached = this.indexes.get(key);
       if (cached) this.stats.search.cached++;

@@ -28,7 +28,7 @@ export interface CodeCache {
  * `send` with the blocks `known` answers taken from it; every block asked for lands in `used`, whatever
  * answered it.
  */
-export function highlightKnown(send: HighlightBatch, known: Map<string, string>, used: Map<string, string>): HighlightBatch {
+export function highlightKnown(send: HighlightBatch, known: Map<string, string>, used = new Map<string, string>()): HighlightBatch {
   return async (blocks, themes) => {
     const keys = blocks.map((b) => blockKey(b, themes));
     const missing = blocks.filter((_, i) => !known.has(keys[i]!));
@@ -59,8 +59,25 @@ export class DeferredHighlighter {
   ) {}
 
   /** Registers a block; returns the comment text that stands for its `<pre>`. */
-  readonly defer = (block: CodeBlock): string => {
-    const key = blockKey(block, this.themes);
+  readonly defer = (block: CodeBlock): string => this.deferKey(blockKey(block, this.themes), block);
+
+  /**
+   * A `defer` for one doc, and that doc's blocks by blockKey once `fill` has run: what the code cache keeps
+   * per doc, whichever doc asked for a shared block first.
+   */
+  forDoc(): { defer: (block: CodeBlock) => string; blocks: () => Map<string, string> } {
+    const keys = new Set<string>();
+    return {
+      defer: (block) => {
+        const key = blockKey(block, this.themes);
+        keys.add(key);
+        return this.deferKey(key, block);
+      },
+      blocks: () => new Map([...keys].map((key) => [key, this.html[this.indexOf.get(key)!]!])),
+    };
+  }
+
+  private deferKey(key: string, block: CodeBlock): string {
     let index = this.indexOf.get(key);
     if (index === undefined) {
       index = this.count++;
@@ -72,7 +89,7 @@ export class DeferredHighlighter {
       }
     }
     return `${this.prefix}${index}`;
-  };
+  }
 
   private flush(): void {
     this.scheduled = false;

@@ -28,8 +28,8 @@ export const SEARCH_PAGE_PATH = 'search';
 
 /** A store of built indexes (the build cache), by a key of the locale and everything the index is made from. */
 export interface IndexCache {
-  /** The key of a locale's index made from `input` (IndexJob's): held instead of the input, which is large. */
-  keyOf(locale: string, input: string): string;
+  /** The key of a locale's index, from its digest (IndexJob's: what the index is made from). */
+  keyOf(locale: string, digest: string): string;
   get(key: string): LocaleIndexFiles | undefined;
   set(key: string, index: LocaleIndexFiles): void;
   /** The terms of the locale's pages kept by the last build, by page key (pageKeyOf). */
@@ -46,8 +46,10 @@ export interface IndexJob {
   records: SearchRecord[];
   siteUrl: string;
   baseUrl: string;
-  /** The records and URLs as JSON: the build cache's key, and what a worker thread is sent ('' when not needed). */
+  /** The records and URLs as JSON: what a worker thread is sent ('' when not needed). */
   input: string;
+  /** A digest of what the index is made from (indexDigest): the build cache's key. */
+  digest?: string;
   /** The hash in the entry's name (indexHash), when it is known before the index is made. */
   hash?: string;
   /** With the build cache: each page's key (records.ts's pages, in order), by which its terms are kept. */
@@ -75,14 +77,21 @@ export type IndexInput = Pick<IndexJob, 'locale' | 'input' | 'hash' | 'pageKeys'
 export type IndexBuilder = (jobs: IndexInput[]) => Promise<MadeIndex>[];
 
 /**
- * The hash in a local index's entry name, from what the index is made from (its records and URLs, as JSON)
- * and from the code that makes it (`codeKey`: the pipeline key), not from the index itself: so it is known
- * before the index is built, and pages, whose site data names it, render meanwhile. Same sources and same
- * code make the same index, so the name still changes whenever the entry's contents do.
+ * A digest of what a locale's index is made from: the code that makes it (`codeKey`: the pipeline key), the
+ * locale, the URLs and each page's records, by their page keys (each a hash of the page's records' JSON), so
+ * the records are hashed once, page by page, rather than once more whole for each use of the digest.
  */
-export function indexHash(codeKey: string, locale: string, input: string): string {
-  return createHash('sha256').update(codeKey).update('\0').update(locale).update('\0').update(input).digest('hex').slice(0, 10);
+export function indexDigest(codeKey: string, locale: string, siteUrl: string, baseUrl: string, pageKeys: string[]): string {
+  return createHash('sha256').update([codeKey, locale, siteUrl, baseUrl, ...pageKeys].join('\0')).digest('hex');
 }
+
+/**
+ * The hash in a local index's entry name, from what the index is made from (indexDigest), not from the
+ * index itself: so it is known before the index is built, and pages, whose site data names it, render
+ * meanwhile. Same sources and same code make the same index, so the name still changes whenever the entry's
+ * contents do.
+ */
+export const indexHash = (digest: string): string => digest.slice(0, 10);
 
 /** A page's key: its records as JSON (what its terms are made from, with the locale's language). */
 const pageKeyOf = (locale: string, json: string) => keyHash().update(locale).update('\0').update(json).digest('base64url').slice(0, 24);
@@ -124,13 +133,16 @@ function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTab
   for (const l of locales) {
     const records = buildRecords(table, l.code, { siteUrl: config.url, docsTag });
     const job: IndexJob = { locale: l.code, records, siteUrl: config.url, baseUrl: config.baseUrl, input: '' };
-    if (keyed) {
-      // Each page's records as JSON, once: joined, they are the records' JSON (JSON.stringify of an array).
+    if (keyed || code !== undefined) {
+      // Each page's records as JSON, once: hashed, they key the page's terms and the index; joined, they are
+      // the records' JSON (JSON.stringify of an array).
       const pageJson = pagesOf(records).map((page) => JSON.stringify(page).slice(1, -1));
-      job.pageKeys = pageJson.map((json) => pageKeyOf(l.code, json));
-      job.input = `[[${pageJson.join(',')}],${JSON.stringify(config.url)},${JSON.stringify(config.baseUrl)}]`;
-    } else if (withInput || code !== undefined) job.input = JSON.stringify([records, config.url, config.baseUrl]);
-    if (code !== undefined) job.hash = indexHash(code, l.code, job.input);
+      const pageKeys = pageJson.map((json) => pageKeyOf(l.code, json));
+      if (keyed) job.pageKeys = pageKeys;
+      job.digest = indexDigest(code ?? '', l.code, config.url, config.baseUrl, pageKeys);
+      if (code !== undefined) job.hash = indexHash(job.digest);
+      if (withInput) job.input = `[[${pageJson.join(',')}],${JSON.stringify(config.url)},${JSON.stringify(config.baseUrl)}]`;
+    } else if (withInput) job.input = JSON.stringify([records, config.url, config.baseUrl]);
     yield job;
   }
 }
@@ -138,8 +150,8 @@ function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTab
 /** The search stage on this thread: a page whose records did not change since the last build is not analysed again. */
 export function buildSearch(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, cache?: IndexCache, codeKey?: () => string): SearchAssets {
   const indexes = new Map<string, LocaleIndexFiles>();
-  for (const job of indexJobs(loaded, locales, table, cache !== undefined, cache !== undefined, codeKey)) {
-    const key = cache?.keyOf(job.locale, job.input);
+  for (const job of indexJobs(loaded, locales, table, false, cache !== undefined, codeKey)) {
+    const key = cache && cache.keyOf(job.locale, job.digest!);
     let index = key === undefined ? undefined : cache!.get(key);
     if (index) cache!.keepPageTerms(job.locale);
     else {
@@ -170,7 +182,7 @@ export function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, loc
   const keys: { locale: string; key?: string }[] = [];
   for (const job of indexJobs(loaded, locales, table, true, cache !== undefined, codeKey)) {
     urls.set(job.locale, job.baseUrl + indexEntryFile(job.locale, job.hash!));
-    const key = cache?.keyOf(job.locale, job.input);
+    const key = cache && cache.keyOf(job.locale, job.digest!);
     const index = key === undefined ? undefined : cache!.get(key);
     if (index) {
       cache!.keepPageTerms(job.locale);

@@ -73,13 +73,15 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
   });
   const commonIds = [...titleCount].filter(([, n]) => n >= 3 && n >= titles * COMMON_TITLE_SHARE).map(([t]) => t);
   const common = commonIds.map((t) => termNames[t]!).sort();
-  const commonSet = new Set(commonIds);
+  // By term id (a typed array: looked up for every term of every element of every record).
+  const isCommon = new Uint8Array(termNames.length);
+  for (const t of commonIds) isCommon[t] = 1;
 
   const pages: ChunkPage[] = [];
   const pageDocs: number[] = [];
   // Postings by term id, as they ship: doc delta, number of codes, the codes; docs come in order.
   const flats: number[][] = [];
-  const lasts: number[] = [];
+  const lasts = new Int32Array(termNames.length);
   const lens: number[] = [];
 
   let doc = 0;
@@ -102,7 +104,7 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
       lens.length = 0;
       for (const el of elements) {
         let n = 0;
-        for (const t of el) if (!commonSet.has(id[t]!)) n++;
+        for (const t of el) if (!isCommon[id[t]!]) n++;
         lens.push(Math.min(n, 31) * 16);
       }
       for (let q = 0; q < postings.length; ) {
@@ -111,7 +113,7 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
         const tf = postings[q + 2]!;
         q += 3;
         const flat = flats[term] ?? (flats[term] = []);
-        flat.push(doc - (lasts[term] ?? 0), tf ? n + 1 : n);
+        flat.push(doc - lasts[term]!, tf ? n + 1 : n);
         for (let j = 0; j < n; j++, q += 2) flat.push(postings[q]! + lens[postings[q + 1]!]!);
         if (tf) flat.push(tf * 16 + F.content);
         lasts[term] = doc;
@@ -120,13 +122,14 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
     });
   });
 
-  // Term ids in sorted order of their names; only terms with postings are indexed.
-  const sortedIds = termNames.map((_, id) => id).filter((id) => flats[id] !== undefined);
-  sortedIds.sort((a, b) => compareStrings(termNames[a]!, termNames[b]!));
-  const terms = sortedIds.map((id) => termNames[id]!);
+  // Only terms with postings are indexed, in the order of their names. Sorted without a comparator: the
+  // order is the same (UTF-16 code units, the strings are distinct) and the native sort of strings is
+  // several times faster than calling a function per comparison.
+  const terms = termNames.filter((_, id) => flats[id] !== undefined).sort();
+  const sortedIds = terms.map((term) => termIds.get(term)!);
   const sortedIndex: number[] = [];
   sortedIds.forEach((id, i) => (sortedIndex[id] = i));
-  const words = [...wordInfo].map(([word, w]) => ({ word, ...w })).sort((a, b) => compareStrings(a.word, b.word));
+  const words = [...wordInfo.keys()].sort().map((word) => ({ word, ...wordInfo.get(word)! }));
   const parts = new Map<string, string>();
   const store = (json: string): string => {
     const name = createHash('sha256').update(json).digest('hex').slice(0, 12) + '.json';
@@ -183,11 +186,6 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
     chunks,
   };
   return { entry, parts };
-}
-
-/** The order of Array.prototype.sort without a comparator (UTF-16 code units), which the index keeps. */
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export interface IndexFile {

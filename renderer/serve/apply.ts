@@ -271,12 +271,14 @@ export function finishLinks(state: DevState, result: Pick<ApplyResult, 'rendered
 }
 
 /**
- * The search stage after an edit. Its index changes with every page, but it is served under a stable name;
- * pages are re-rendered only when what they embed (settings, extra head markup) changed.
+ * The search stage after an edit. A locale's index is served under a stable name; only the locales whose
+ * records changed are indexed again, and in those only the changed pages analysed (state.searchCache), so
+ * the other locales' files stay as they are. Pages are re-rendered only when what they embed (settings,
+ * extra head markup) changed.
  */
 export function refreshSearch(state: DevState): Set<string> {
   const previous = state.search;
-  const next = searchOf(state.loaded, state.locales, state.table, 'stable');
+  const next = searchOf(state.loaded, state.locales, state.table, 'stable', state.searchCache);
   state.search = next;
   putSearch(state, previous);
   const changed = new Set<string>();

@@ -6,6 +6,7 @@ import { MERMAID_ENTRY, mermaidFiles } from '../bundle/mermaid.ts';
 import type { Problem } from '../problems.ts';
 import { prepareSite } from '../site/prepare.ts';
 import { renderSite, staticPaths } from '../site/render.ts';
+import { MemoryIndexCache } from '../search/memory-index-cache.ts';
 import { MemoryOutput } from '../write.ts';
 import type { DevState } from './state.ts';
 
@@ -24,7 +25,8 @@ export interface DevBuildResult {
 
 /** Builds everything; throws a UserError when nothing can be served (config, UI strings, templates). */
 export async function fullDevBuild(options: DevBuildOptions): Promise<DevBuildResult> {
-  const site = await prepareSite({ root: resolve(options.root), configFile: options.configFile, threads: options.threads, mode: 'collect', bundle: { minify: false }, naming: 'stable', drafts: true });
+  const searchCache = new MemoryIndexCache();
+  const site = await prepareSite({ root: resolve(options.root), configFile: options.configFile, threads: options.threads, mode: 'collect', bundle: { minify: false }, naming: 'stable', drafts: true, searchCache });
   const output = new MemoryOutput();
   // Pages are rendered when first requested, the rest in the background (DevSite.settle), links checked
   // after that: the server answers its first request long before every page is rendered.
@@ -47,6 +49,7 @@ export async function fullDevBuild(options: DevBuildOptions): Promise<DevBuildRe
     dirty: new Map(site.table.routes.map((r) => [r.outFile, r])),
     broken: new Map(),
     ids: new Map(),
+    searchCache,
   };
   return { state, problems: site.problems, warnings: site.warnings };
 }

@@ -13,7 +13,7 @@ import type { LocaleInfo, SiteData } from '../shared/types.ts';
 import type { PreparedSite } from '../site/prepare.ts';
 import { localeSiteData, pageInput } from '../site/render.ts';
 import type { ClientBundle } from '../bundle/client.ts';
-import type { SearchAssets } from '../search/build-search.ts';
+import type { IndexCache, SearchAssets } from '../search/build-search.ts';
 import type { MemoryOutput } from '../write.ts';
 
 export interface DevState extends PreparedSite {
@@ -30,6 +30,8 @@ export interface DevState extends PreparedSite {
   broken: Map<string, BrokenLink[]>;
   /** Element ids of each rendered page, by output file (what anchors into it can point at). */
   ids: Map<string, Set<string>>;
+  /** The search indexes and page terms of the last search stage: a locale whose records did not change is not indexed again. */
+  searchCache: IndexCache;
 }
 
 const manifestUrl = (state: DevState, locale: string) => state.loaded.config.baseUrl + manifestFile(locale, '', 'stable');
@@ -96,9 +98,10 @@ export function putBundle(state: DevState, previous?: ClientBundle): void {
   for (const [file, bytes] of state.bundle.files) if (!file.endsWith('.map')) state.output.write(file, bytes);
 }
 
+/** Serves the search files that changed (with a stable name, an unchanged locale's index files are the same). */
 export function putSearch(state: DevState, previous?: SearchAssets): void {
-  for (const file of previous?.files.keys() ?? []) state.output.delete(file);
-  for (const [file, body] of state.search.files) state.output.write(file, body);
+  for (const file of previous?.files.keys() ?? []) if (!state.search.files.has(file)) state.output.delete(file);
+  for (const [file, body] of state.search.files) if (previous?.files.get(file) !== body) state.output.write(file, body);
 }
 
 /** HTML of every page currently served, by output file. */

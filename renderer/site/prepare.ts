@@ -25,7 +25,7 @@ import { stableSearch, type Naming } from '../render/names.ts';
 import { loadTemplates, type Templates } from '../render/templates.ts';
 import { buildRouteTable, type RouteTable } from '../routes/route-table.ts';
 import { localeInfos } from '../routes/site-data.ts';
-import { buildSearch, buildSearchWith, type SearchAssets } from '../search/build-search.ts';
+import { buildSearch, buildSearchWith, type IndexCache, type SearchAssets } from '../search/build-search.ts';
 import { localeUrls } from '../shared/locale-urls.ts';
 import { siteBaseOf } from '../shared/urls.ts';
 import type { LocaleInfo } from '../shared/types.ts';
@@ -77,6 +77,8 @@ export interface PrepareOptions {
   drafts?: boolean;
   /** The build cache (`build` only): unchanged docs, pages and search indexes are taken from it. */
   cache?: BuildCache;
+  /** Without a build cache: where the search stage keeps its indexes and page terms (`serve`, in memory). */
+  searchCache?: IndexCache;
 }
 
 export interface PreparedSite {
@@ -200,7 +202,7 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
   // with workers, they are made there while the pages render (`search.pending`).
   const { pool } = options;
   const codeKey = naming === 'hashed' ? codeKeyOf(options.cache) : undefined;
-  const search = await timer.run('search', () => (pool && pool.threads > 1 && codeKey ? searchOn(pool, loaded, locales, table, codeKey, options.cache) : searchOf(loaded, locales, table, naming, options.cache, codeKey)));
+  const search = await timer.run('search', () => (pool && pool.threads > 1 && codeKey ? searchOn(pool, loaded, locales, table, codeKey, options.cache) : searchOf(loaded, locales, table, naming, options.cache?.index ?? options.searchCache, codeKey)));
   return { paths, loaded, locales, strings, jobFor, content, templates, bundle, islands, table, search, naming, warnings, problems, ...(options.cache ? { cache: options.cache } : {}) };
 }
 
@@ -253,8 +255,8 @@ export function loadTheme(paths: SitePaths, baseUrl: string, bundle: PrepareOpti
 }
 
 /** The search stage (again after an edit in `serve`). */
-export function searchOf(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, naming: Naming, cache?: BuildCache, codeKey?: () => string): SearchAssets {
-  return named(buildSearch(loaded, locales, table, cache?.index, codeKey), loaded, naming);
+export function searchOf(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, naming: Naming, cache?: IndexCache, codeKey?: () => string): SearchAssets {
+  return named(buildSearch(loaded, locales, table, cache, codeKey), loaded, naming);
 }
 
 /** The search stage with the locales' indexes built on the worker threads of `pool` while pages render. The output is the same. */

@@ -24,7 +24,11 @@ export interface RenderSetup {
 }
 
 export type WorkerRequestBody =
-  | { type: 'docs'; jobs: DocJob[] }
+  /**
+   * `code`: the caller keeps each doc's highlighted blocks (the build cache): the reply carries them, and
+   * `known` are blocks of earlier builds the worker need not highlight again.
+   */
+  | { type: 'docs'; jobs: DocJob[]; code?: { known: Map<string, string> } }
   | { type: 'highlight'; blocks: CodeBlock[]; themes: CodeThemes }
   | { type: 'render-setup'; setup: RenderSetup }
   | { type: 'render'; routes: RenderableRoute[] }
@@ -42,7 +46,8 @@ export interface WorkerUserError {
 }
 
 export type WorkerResponse =
-  | { id: number; type: 'docs'; results: DocResult[] }
+  /** `blocks`: when asked for, each doc's highlighted blocks by blockKey (none for a failed doc), in job order. */
+  | { id: number; type: 'docs'; results: DocResult[]; blocks?: Map<string, string>[] }
   | { id: number; type: 'highlight'; html: string[] }
   | { id: number; type: 'render-setup' }
   /**

@@ -10,6 +10,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { DeferredHighlighter, highlightKnown, type CodeCache } from '../content/code-blocks.ts';
+import type { CodeBlock } from '../content/code-lines.ts';
+import type { CodeThemes } from '../content/highlight.ts';
 import type { DocJob, DocResult, processDoc as ProcessDoc } from '../content/process-doc.ts';
 import { UserError } from '../errors.ts';
 import { packageRoot } from '../paths.ts';
@@ -211,20 +213,34 @@ export class WorkerPool {
     const themes = jobs[0]?.codeThemes;
     if (!worker && codeCache) return this.drainAll(jobs, 8, (job) => processDocWithKnownCode(job, codeCache), async () => [], false);
     if (!worker || !themes) return this.drainAll(jobs, 8, (job) => processDoc(job), async () => [], false);
-    const code = new DeferredHighlighter(themes, async (blocks, t) => ((await this.ask(worker, { type: 'highlight', blocks, themes: t })) as Extract<WorkerResponse, { type: 'highlight' }>).html);
+    const send = async (blocks: CodeBlock[], t: CodeThemes) => ((await this.ask(worker, { type: 'highlight', blocks, themes: t })) as Extract<WorkerResponse, { type: 'highlight' }>).html;
+    // With the build cache, the blocks a doc had in an earlier build are not highlighted again, on either
+    // thread, and each doc's blocks are kept for the next build, whichever thread processed it: otherwise the
+    // first prose edit after a cold build would load shiki again for its unchanged blocks.
+    const known = new Map<string, string>();
+    const code = new DeferredHighlighter(themes, codeCache ? highlightKnown(send, known) : send);
     const share = jobs.length >= this.shareMarkdownFrom;
-    const results = await this.drainAll(
+    const done = await this.drainAll<DocJob, { result: DocResult; blocks: () => Map<string, string> }>(
       jobs,
       8,
-      (job) => processDoc(job, { deferHighlight: code.defer }),
-      async (w, batch) => ((await this.ask(w, { type: 'docs', jobs: batch })) as Extract<WorkerResponse, { type: 'docs' }>).results,
+      async (job) => {
+        if (codeCache) for (const [key, html] of codeCache.blocksOf(job)) known.set(key, html);
+        const doc = code.forDoc();
+        return { result: await processDoc(job, { deferHighlight: doc.defer }), blocks: doc.blocks };
+      },
+      async (w, batch) => {
+        const known = codeCache && new Map(batch.flatMap((job) => [...codeCache.blocksOf(job)]));
+        const reply = (await this.ask(w, { type: 'docs', jobs: batch, ...(known ? { code: { known } } : {}) })) as Extract<WorkerResponse, { type: 'docs' }>;
+        return reply.results.map((result, k) => ({ result, blocks: () => reply.blocks?.[k] ?? new Map<string, string>() }));
+      },
       share,
     );
     const t0 = performance.now();
     // Pages from a worker come highlighted: they hold none of this thread's placeholders.
-    for (const r of results) if (r.ok) r.doc.html = await code.fill(r.doc.html);
+    for (const { result } of done) if (result.ok) result.doc.html = await code.fill(result.doc.html);
     if (process.env.CHEATSHEET_DEBUG_POOL) process.stderr.write(`pool: waited ${(performance.now() - t0).toFixed(0)} ms for highlighted code\n`);
-    return results;
+    if (codeCache) done.forEach(({ result, blocks }, i) => result.ok && codeCache.keepBlocks(jobs[i]!, blocks()));
+    return done.map((d) => d.result);
   }
 
   /**

@@ -34,7 +34,8 @@ const highlighted = new Map<string, Promise<string>>();
 
 function highlightOnce(blocks: CodeBlock[], themes: CodeThemes): Promise<string[]> {
   const todo = blocks.filter((b) => !highlighted.has(blockKey(b, themes)));
-  const done = highlightBlocks(todo, themes);
+  // Nothing new (every block known from an earlier build, or met before): shiki is not loaded.
+  const done = todo.length ? highlightBlocks(todo, themes) : Promise.resolve([]);
   todo.forEach((b, i) => highlighted.set(blockKey(b, themes), done.then((html) => html[i]!)));
   return Promise.all(blocks.map((b) => highlighted.get(blockKey(b, themes))!));
 }
@@ -49,10 +50,18 @@ async function answer(msg: WorkerRequest): Promise<WorkerResponse> {
       const { processDoc } = await import('../content/process-doc.ts');
       const themes = msg.jobs[0]?.codeThemes;
       const code = themes && new DeferredHighlighter(themes, highlightOnce);
+      // Blocks of earlier builds are what highlighting them would give (same key, same pipeline): taken as done.
+      for (const [key, html] of msg.code?.known ?? []) if (!highlighted.has(key)) highlighted.set(key, Promise.resolve(html));
       const results = [];
-      for (const job of msg.jobs) results.push(await processDoc(job, code ? { deferHighlight: code.defer } : {}));
+      const docs: (ReturnType<DeferredHighlighter['forDoc']> | undefined)[] = [];
+      for (const job of msg.jobs) {
+        const doc = code?.forDoc();
+        docs.push(doc);
+        results.push(await processDoc(job, doc ? { deferHighlight: doc.defer } : {}));
+      }
       if (code) for (const r of results) if (r.ok) r.doc.html = await code.fill(r.doc.html);
-      return { id: msg.id, type: 'docs', results };
+      const blocks = msg.code && results.map((r, i) => (r.ok ? docs[i]?.blocks() : undefined) ?? new Map<string, string>());
+      return { id: msg.id, type: 'docs', results, ...(blocks ? { blocks } : {}) };
     }
     case 'render-setup':
       // The content stage is over: no more code to highlight in this build (a later request would only miss).

@@ -1,0 +1,40 @@
+// The search stage's cache for one `serve` session, in memory: each locale's last index by its digest and
+// the terms of its pages. After an edit the stage is run again for every locale, but a locale whose records
+// did not change gets its index back as it was, and in a locale that changed only the changed pages are
+// analysed again (the build cache does the same between builds: renderer/cache/build-cache.ts).
+import type { IndexCache } from './build-search.ts';
+import type { LocaleIndexFiles } from './local-index.ts';
+import type { PageTerms } from './page-terms.ts';
+
+export class MemoryIndexCache implements IndexCache {
+  /** Per locale: only the latest index is kept (an older one is never asked for again). */
+  private readonly indexes = new Map<string, { key: string; index: LocaleIndexFiles }>();
+  private readonly terms = new Map<string, Map<string, PageTerms>>();
+
+  keyOf(locale: string, digest: string): string {
+    return JSON.stringify([locale, digest]);
+  }
+
+  get(key: string): LocaleIndexFiles | undefined {
+    const [locale] = JSON.parse(key) as [string, string];
+    const kept = this.indexes.get(locale);
+    return kept?.key === key ? kept.index : undefined;
+  }
+
+  set(key: string, index: LocaleIndexFiles): void {
+    const [locale] = JSON.parse(key) as [string, string];
+    this.indexes.set(locale, { key, index });
+  }
+
+  pageTerms(locale: string): Map<string, PageTerms> {
+    return this.terms.get(locale) ?? new Map();
+  }
+
+  setPageTerms(locale: string, terms: Map<string, PageTerms>): void {
+    this.terms.set(locale, terms);
+  }
+
+  keepPageTerms(): void {
+    // Kept as they are: nothing is dropped between runs.
+  }
+}
