@@ -146,7 +146,7 @@ describe('an MDX page', () => {
     expect(s3).toMatch(/<title>Buckets \|/);
     expect(s3.match(/<h1\b/g)).toHaveLength(1);
     expect(s3).not.toContain('rel="preload" as="image"');
-    expect(s3).toMatch(/<img src="\/aws-cheatsheet\/assets\/files\/bucket-[0-9a-f]{8}\.svg" alt="A bucket"/);
+    expect(s3).toMatch(/<img src="\/aws-cheatsheet\/assets\/images\/bucket-[0-9a-f]{8}\.svg" alt="A bucket"/);
   });
 
   it('gives MDX headings ids that feed the table of contents', () => {
@@ -204,16 +204,16 @@ describe('MDX errors', () => {
 
   it('resolves the images and files of a partial from another folder relative to the partial, as Docusaurus does', () => {
     const charts = readFileSync(join(root, 'build', 'docs', 'guides', 'charts.html'), 'utf8');
-    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/files\/chart-[0-9a-f]{8}\.svg" alt="A chart"/);
+    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/images\/chart-[0-9a-f]{8}\.svg" alt="A chart"/);
     expect(charts).toMatch(/href="\/aws-cheatsheet\/assets\/files\/sheet-[0-9a-f]{8}\.pdf"/);
     // A URL link is resolved from the page's URL, in Docusaurus as here.
     expect(charts).toContain('href="/aws-cheatsheet/docs/compute/ec2"');
     // JSX images, by path or by require(), from the partial's folder too (and the page's own require()).
-    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/files\/pie-[0-9a-f]{8}\.svg" alt="A pie"/);
-    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/files\/bars-[0-9a-f]{8}\.svg" alt="Bars"/);
-    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/files\/chart-[0-9a-f]{8}\.svg" alt="The page&#x27;s chart"|<img src="\/aws-cheatsheet\/assets\/files\/chart-[0-9a-f]{8}\.svg" alt="The page's chart"/);
-    const pie = /assets\/files\/(pie-[0-9a-f]{8}\.svg)/.exec(charts)![1]!;
-    expect(readFileSync(join(root, 'build', 'assets', 'files', pie), 'utf8')).toContain('<circle');
+    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/images\/pie-[0-9a-f]{8}\.svg" alt="A pie"/);
+    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/images\/bars-[0-9a-f]{8}\.svg" alt="Bars"/);
+    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/images\/chart-[0-9a-f]{8}\.svg" alt="The page&#x27;s chart"|<img src="\/aws-cheatsheet\/assets\/images\/chart-[0-9a-f]{8}\.svg" alt="The page's chart"/);
+    const pie = /assets\/images\/(pie-[0-9a-f]{8}\.svg)/.exec(charts)![1]!;
+    expect(readFileSync(join(root, 'build', 'assets', 'images', pie), 'utf8')).toContain('<circle');
   });
 
   it('a JSX image a partial names that does not exist, by path or by require(), is reported with the partial\'s file and line', async () => {
