@@ -13,6 +13,7 @@ import type { AttributeProblem } from './jsx-attributes.ts';
 import { FRONT_MATTER, mdxSource, mdxSyntax } from './syntax.ts';
 import { mdxRequire, type FileProblem, type RequireOptions } from './jsx-files.ts';
 import { assetModule, isAssetModule } from './asset-modules.ts';
+import { isSvg } from './svg-component.ts';
 import type { AssetCopy, MissingAsset } from '../assets.ts';
 import { remarkMarkdownAssets } from '../markdown-assets.ts';
 import type { PartialDirs } from './partial-paths.ts';
@@ -109,7 +110,7 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
   const attributeProblems: AttributeProblem[] = [];
   const fileProblems: FileProblem[] = [];
   const partial: PartialDirs = { partialDir: dirname(unit.absPath), pageDir: dirname(stack[0] ?? unit.absPath) };
-  const requireOptions: RequireOptions = { absPath: unit.absPath, siteRoot: unit.siteRoot, baseUrl: unit.baseUrl, copies: unit.copies };
+  const requireOptions: RequireOptions = { absPath: unit.absPath, siteRoot: unit.siteRoot, baseUrl: unit.baseUrl, copies: unit.copies, svgs: new Map() };
   // Markdown images and file links, relative to this file (a partial's own): resolved before the islands are copied
   // for the browser, so an island's Markdown image has the server's URL there too.
   const missingAssets: MissingAsset[] = [];
@@ -157,6 +158,8 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
   }
   // Its partials' islands counted too: a page with none has no browser code.
   if (islandsTree && unit.islands?.count) unit.islands.browser = await browserCodeOfIslands(islandsTree, value, unit.absPath, unit.admonitionTitles);
+  // SVGs the file require()s: their components, loaded now for the synchronous require() of the page's code.
+  for (const abs of requireOptions.svgs!.keys()) requireOptions.svgs!.set(abs, (await loadSiteModule(abs, unit.siteRoot, 'default', relative(unit.siteRoot, abs), { file: unit.file }, unit.baseUrl)).value);
   if (code.includes('require(') && !('require' in values)) values.require = mdxRequire(requireOptions);
   // The imports were taken out of the program (readScope): tags reach them through `components`, and every other
   // use (`useBaseUrl('/x')`, `styles.box`) through these bindings, declared where the imports stood.
@@ -184,6 +187,11 @@ async function resolveImport(unit: MdxUnit, imp: PageImport, stack: string[], wh
   const found = [path, ...['.tsx', '.jsx', '.ts', '.js', '.mdx', '.md', '/index.tsx', '/index.jsx', '/index.js'].map((ext) => path + ext)].find((p) => existsSync(p) && statSync(p).isFile());
   const shown = relative(unit.siteRoot, path) || path;
   if (!found) throw new ContentError(`"${imp.local}" cannot be resolved: "${target.specifier}" does not exist (looked for ${shown}).`, where, { hint: 'Fix the path of the import or create the file.' });
+  if (isSvg(found)) {
+    // `import Logo from './logo.svg'`: a component rendering it inline, as Docusaurus's SVGR gives it.
+    if (imp.local && target.export !== 'default') throw new ContentError(`"${target.specifier}" is an SVG: it has only a default export, its component.`, where, { hint: `Import it as \`import ${imp.local} from '${target.specifier}';\`.` });
+    return (await loadSiteModule(found, unit.siteRoot, 'default', imp.local || 'svg', where, unit.baseUrl)).value as ComponentType<never>;
+  }
   if (isAssetModule(found)) {
     // `import shot from './shot.png'`: its URL, as Docusaurus's webpack gives it.
     const { url, copy } = assetModule(found, unit.baseUrl);
