@@ -2,7 +2,8 @@
 // run time, and the dependencies bundled in. Loading them from node_modules meant ~800 small module files
 // (zod alone ~200), and importing the build took ~200 ms of a ~2 s build; bundled it takes ~85 ms. Kept
 // external: React (the templates bundle imports the same copy at build time), esbuild (a native binary),
-// chokidar (optional native fsevents) and shiki (grammars and themes load lazily, one file each).
+// chokidar (optional native fsevents), shiki (grammars and themes load lazily, one file each) and SVGR (Babel
+// resolves its presets at run time; loaded only by sites that import an SVG).
 // Templates are not part of it: they are bundled into dist/theme/ by the last step below, and a build or
 // `serve` bundles them again whenever one of their files differs from what that step saw.
 import { build } from 'esbuild';
@@ -22,7 +23,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'esbuild', 'chokidar', 'fsevents', 'shiki', 'shiki/*', '@shikijs/*'],
+  external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'esbuild', 'chokidar', 'fsevents', 'shiki', 'shiki/*', '@shikijs/*', '@svgr/*'],
   // Bundled CommonJS dependencies (gray-matter, js-yaml) call require() for Node built-ins.
   banner: { js: "import { createRequire as __cheatsheetRequire } from 'node:module'; const require = __cheatsheetRequire(import.meta.url);" },
   sourcemap: 'linked',

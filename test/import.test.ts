@@ -131,7 +131,7 @@ describe('cheatsheet import (CommonJS config, .env, sidebars.json shorthand, one
     expect(spokes).toContain('<title>Spokes | Bike Repair</title>');
     // An image in a dot folder of the docs (`.assets/`, as GitBook exports write `.gitbook/assets/`) is copied;
     // a Markdown file there is no page, as in Docusaurus ('Pages imported: en 3.' above).
-    expect(spokes).toMatch(/<img src="\/assets\/files\/spoke-key-[0-9a-f]{8}\.svg" alt="A spoke key"/);
+    expect(spokes).toMatch(/<img src="\/assets\/images\/spoke-key-[0-9a-f]{8}\.svg" alt="A spoke key"/);
     expect(existsSync(join(out, 'content', 'en', '.assets', 'notes.md'))).toBe(false);
     expect(sidebarLabels(readFileSync(join(out, 'build', 'handbook', 'brakes', 'pads', 'index.html'), 'utf8'))).toEqual(['Wheels', 'Brakes', 'Brake pads']);
     expect(tyres).toMatch(/<a[^>]*href="\/handbook\/tyres"[^>]*>Handbook</);

@@ -64,13 +64,13 @@ function urlOf(pattern: RegExp): { url: string; file: string } {
 describe('images and files taken as modules by MDX', () => {
   it("require('@site/static/…').default gives the URL of a hashed copy under the base URL", () => {
     const { url, file } = urlOf(/<img class="from-static" src="([^"]+)"/);
-    expect(url).toMatch(/^\/aws-cheatsheet\/assets\/files\/logo-[0-9a-f]{8}\.png$/);
+    expect(url).toMatch(/^\/aws-cheatsheet\/assets\/images\/logo-[0-9a-f]{8}\.png$/);
     expect(readFileSync(file)).toEqual(PIXEL);
   });
 
   it('import of an image next to the page, and of a file of the site used as a link, give hashed URLs', () => {
     const cover = urlOf(/<img class="imported" src="([^"]+)"/);
-    expect(cover.url).toMatch(/^\/aws-cheatsheet\/assets\/files\/cover-[0-9a-f]{8}\.png$/);
+    expect(cover.url).toMatch(/^\/aws-cheatsheet\/assets\/images\/cover-[0-9a-f]{8}\.png$/);
     expect(readFileSync(cover.file).subarray(-5).toString()).toBe('cover');
     const sheet = urlOf(/<a href="([^"]+)">the price sheet<\/a>/);
     expect(sheet.url).toMatch(/^\/aws-cheatsheet\/assets\/files\/price-sheet-[0-9a-f]{8}\.pdf$/);
@@ -79,13 +79,13 @@ describe('images and files taken as modules by MDX', () => {
 
   it("a partial's require() is relative to the partial, and its URL is final wherever it lands (here in text)", () => {
     const { url, file } = urlOf(/<code class="diagram-url">([^<]+)<\/code>/);
-    expect(url).toMatch(/^\/aws-cheatsheet\/assets\/files\/diagram-[0-9a-f]{8}\.png$/);
+    expect(url).toMatch(/^\/aws-cheatsheet\/assets\/images\/diagram-[0-9a-f]{8}\.png$/);
     expect(existsSync(file)).toBe(true);
   });
 
   it("a site component's imported image gets a hashed URL too (not a data URL)", () => {
     const { url, file } = urlOf(/<img class="badge" src="([^"]+)"/);
-    expect(url).toMatch(/^\/aws-cheatsheet\/assets\/files\/mark-[0-9a-f]{8}\.png$/);
+    expect(url).toMatch(/^\/aws-cheatsheet\/assets\/images\/mark-[0-9a-f]{8}\.png$/);
     expect(existsSync(file)).toBe(true);
   });
 
@@ -104,7 +104,7 @@ describe('images and files taken as modules by MDX', () => {
       codeThemes: { light: 'github-light', dark: 'github-dark' }, strings: { admonitions: {}, copyCode: 'Copy', footnoteLabel: 'Footnotes', footnoteBackLabel: 'Back' },
     });
     expect(result.ok, result.ok ? '' : result.error.message).toBe(true);
-    if (result.ok) expect(result.doc.html).toMatch(/<img class="from-static" src="\/assets\/files\/logo-[0-9a-f]{8}\.png"/);
+    if (result.ok) expect(result.doc.html).toMatch(/<img class="from-static" src="\/assets\/images\/logo-[0-9a-f]{8}\.png"/);
   });
 });
 

@@ -79,12 +79,14 @@ beforeAll(() => {
     'content/en/storage/s3.mdx': "---\nsidebar_position: 9\n---\n\n# Buckets\n\nexport const kinds = 2;\n\n![A bucket](./bucket.svg)\n\nThere are {kinds} kinds.\n",
     'content/en/storage/bucket.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     // A partial in another folder names its files relative to itself.
-    'content/en/guides/_parts/chart.mdx': '![A chart](../img/chart.svg)\n\nGet [the sheet](../files/sheet.pdf) or read [about EC2](../compute/ec2).\n\n<img src="../img/pie.svg" alt="A pie" />\n\n<p>Bars: <img src={require(\'../img/bars.svg\').default} alt="Bars" /></p>\n',
+    'content/en/guides/_parts/chart.mdx': '![A chart](../img/chart.svg)\n\nGet [the sheet](../files/sheet.pdf) or read [about EC2](../compute/ec2).\n\n<img src="../img/pie.svg" alt="A pie" />\n\n<p>Bars: <img src={require(\'../img/bars.png\').default} alt="Bars" /></p>\n',
     'content/en/guides/img/chart.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     'content/en/guides/img/pie.svg': '<svg xmlns="http://www.w3.org/2000/svg"><circle r="1"/></svg>',
-    'content/en/guides/img/bars.svg': '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="2"/></svg>',
+    // require() of an SVG gives a component (SVGR, test/svg-components.test.ts): these are images by URL.
+    'content/en/guides/img/bars.png': 'bars, not really a PNG',
+    'content/en/guides/img/chart.png': 'a chart, not really a PNG',
     'content/en/guides/files/sheet.pdf': '%PDF-1.4',
-    'content/en/guides/charts.mdx': page('Charts', "import Chart from './_parts/chart.mdx';\n\n<Chart />\n\n<img src={require('./img/chart.svg').default} alt=\"The page's chart\" />\n"),
+    'content/en/guides/charts.mdx': page('Charts', "import Chart from './_parts/chart.mdx';\n\n<Chart />\n\n<img src={require('./img/chart.png').default} alt=\"The page's chart\" />\n"),
     'src/components/Badge.tsx': "import { useState } from 'react';\nexport default function Badge({ text }: { text: string }) {\n  const [n] = useState(1);\n  return <span className=\"badge\" data-n={n}>{text}</span>;\n}\n",
   });
   const r = runCli(['build', '--root', root]);
@@ -146,7 +148,7 @@ describe('an MDX page', () => {
     expect(s3).toMatch(/<title>Buckets \|/);
     expect(s3.match(/<h1\b/g)).toHaveLength(1);
     expect(s3).not.toContain('rel="preload" as="image"');
-    expect(s3).toMatch(/<img src="\/aws-cheatsheet\/assets\/files\/bucket-[0-9a-f]{8}\.svg" alt="A bucket"/);
+    expect(s3).toMatch(/<img src="\/aws-cheatsheet\/assets\/images\/bucket-[0-9a-f]{8}\.svg" alt="A bucket"/);
   });
 
   it('gives MDX headings ids that feed the table of contents', () => {
@@ -204,16 +206,16 @@ describe('MDX errors', () => {
 
   it('resolves the images and files of a partial from another folder relative to the partial, as Docusaurus does', () => {
     const charts = readFileSync(join(root, 'build', 'docs', 'guides', 'charts.html'), 'utf8');
-    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/files\/chart-[0-9a-f]{8}\.svg" alt="A chart"/);
+    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/images\/chart-[0-9a-f]{8}\.svg" alt="A chart"/);
     expect(charts).toMatch(/href="\/aws-cheatsheet\/assets\/files\/sheet-[0-9a-f]{8}\.pdf"/);
     // A URL link is resolved from the page's URL, in Docusaurus as here.
     expect(charts).toContain('href="/aws-cheatsheet/docs/compute/ec2"');
     // JSX images, by path or by require(), from the partial's folder too (and the page's own require()).
-    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/files\/pie-[0-9a-f]{8}\.svg" alt="A pie"/);
-    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/files\/bars-[0-9a-f]{8}\.svg" alt="Bars"/);
-    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/files\/chart-[0-9a-f]{8}\.svg" alt="The page&#x27;s chart"|<img src="\/aws-cheatsheet\/assets\/files\/chart-[0-9a-f]{8}\.svg" alt="The page's chart"/);
-    const pie = /assets\/files\/(pie-[0-9a-f]{8}\.svg)/.exec(charts)![1]!;
-    expect(readFileSync(join(root, 'build', 'assets', 'files', pie), 'utf8')).toContain('<circle');
+    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/images\/pie-[0-9a-f]{8}\.svg" alt="A pie"/);
+    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/images\/bars-[0-9a-f]{8}\.png" alt="Bars"/);
+    expect(charts).toMatch(/<img src="\/aws-cheatsheet\/assets\/images\/chart-[0-9a-f]{8}\.png" alt="The page&#x27;s chart"|<img src="\/aws-cheatsheet\/assets\/images\/chart-[0-9a-f]{8}\.png" alt="The page's chart"/);
+    const pie = /assets\/images\/(pie-[0-9a-f]{8}\.svg)/.exec(charts)![1]!;
+    expect(readFileSync(join(root, 'build', 'assets', 'images', pie), 'utf8')).toContain('<circle');
   });
 
   it('a JSX image a partial names that does not exist, by path or by require(), is reported with the partial\'s file and line', async () => {

@@ -40,8 +40,8 @@ describe('serve: MDX islands', () => {
     const html = await get('/aws-cheatsheet/docs/compute/pictures');
     const logo = /<img class="own-logo" src="([^"]+)"/.exec(html)?.[1];
     const chart = /<img class="server-chart" src="([^"]+)"/.exec(html)?.[1];
-    expect(logo).toMatch(/^\/aws-cheatsheet\/assets\/files\/logo-[0-9a-f]{8}\.png$/);
-    expect(chart).toMatch(/^\/aws-cheatsheet\/assets\/files\/chart-[0-9a-f]{8}\.png$/);
+    expect(logo).toMatch(/^\/aws-cheatsheet\/assets\/images\/logo-[0-9a-f]{8}\.png$/);
+    expect(chart).toMatch(/^\/aws-cheatsheet\/assets\/images\/chart-[0-9a-f]{8}\.png$/);
     expect(Buffer.from(await (await fetch(served.origin + logo!)).arrayBuffer())).toEqual(PIXEL);
     expect((await fetch(served.origin + chart!)).status).toBe(200);
     const script = /<link rel="modulepreload" href="([^"]*assets\/islands\/en-content-en-compute-pictures[^"]*)"/.exec(html)?.[1];

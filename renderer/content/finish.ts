@@ -7,6 +7,7 @@ import type { SoftProblem } from './front-matter.ts';
 import { retargetLinks } from './links.ts';
 import type { CategorySource, LocaleContent } from './load.ts';
 import type { ProcessedDoc } from './process-doc.ts';
+import { inlineTagProblems, type OnInlineTags } from './inline-tags.ts';
 
 export interface FinishOptions {
   /** `serve` shows drafts; production builds leave them out, as Docusaurus does. */
@@ -15,6 +16,8 @@ export interface FinishOptions {
   strict: boolean;
   /** The public URL of a doc in a locale. */
   docHref: (locale: string, doc: { slug: string; slugSlash?: boolean }) => string;
+  /** What a tag the locale's tags.yml does not define is (inline-tags.ts); 'warn' when not given. */
+  onInlineTags?: OnInlineTags;
 }
 
 export const formatSoft = (p: SoftProblem) => `${p.file}:${p.line}: ${p.message}`;
@@ -39,6 +42,10 @@ export function finishLocale(lc: LocaleContent, options: FinishOptions): { error
     return html === doc.html && links.every((l, i) => l === doc.links[i]) ? doc : { ...doc, html, links };
   });
   errors.push(...duplicateRoutes(lc.docs));
+  // The locale's own docs only: a page shown from the source locale was reported there.
+  const inline = inlineTagProblems(lc.docs.filter((d) => !d.fallback), lc.tagsFile, options.onInlineTags ?? 'warn');
+  errors.push(...inline.errors);
+  warnings.push(...inline.warnings);
   return { errors, warnings };
 }
 

@@ -77,6 +77,8 @@ export interface ParsedSource {
   /** Line number (1-based) in the file of the body's first line. */
   bodyLine: number;
   problems: SoftProblem[];
+  /** The line of the `tags` key, when there is one (inline tags are reported there). */
+  tagsLine?: number;
 }
 
 interface YamlErrorLike {
@@ -125,5 +127,5 @@ export function parseFrontMatter(source: string, file: string): ParsedSource {
   }
   const unknown = Object.keys(raw).filter((k) => !(k in frontMatterSchema.shape));
   const problems = unknown.length ? [unknownKeysWarning(unknown, { file, lineOfKey, nearest: (k) => nearestKey(k, FRONT_MATTER_KEYS) })] : [];
-  return { data, body: parsed.content, bodyLine, problems };
+  return { data, body: parsed.content, bodyLine, problems, ...(data.tags ? { tagsLine: lineOfKey('tags') } : {}) };
 }

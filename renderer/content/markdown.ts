@@ -16,6 +16,7 @@ import { rehypeHighlight } from './highlight.ts';
 import type { CodeBlock } from './code-lines.ts';
 import { rehypeLinks, type LinkStyle, type SourceLink } from './links.ts';
 import { rehypeAssets, type AssetCopy, type AssetOptions, type MissingAsset } from './assets.ts';
+import { remarkMarkdownAssets } from './markdown-assets.ts';
 import { rehypeUserContentIds, sanitizeSchema } from './sanitize.ts';
 import { rehypeHeadingIds } from './slug.ts';
 import { rehypeTaskListLabels } from './task-lists.ts';
@@ -87,11 +88,12 @@ function parseOrExplain(input: MarkdownInput, body: string): MdastRoot {
 export async function renderMarkdown(input: MarkdownInput): Promise<MarkdownOutput> {
   const warnings: string[] = [];
   const links: SourceLink[] = [];
-  const sinks: PageSinks = { warnings, links, copies: [], missing: [] };
+  const sinks: PageSinks = { warnings, links, copies: [], missing: [], finals: new Set() };
   const at = (line: number | undefined) => (line ? `${input.file}:${line + input.lineOffset}` : input.file);
   const hasRawHtml = /<[a-zA-Z!/]/.test(input.body);
 
   const processor = unified()
+    .use(input.assets ? () => remarkMarkdownAssets({ ...input.assets!, lineOffset: input.lineOffset, ...sinks }) : () => undefined)
     .use(remarkAdmonitions, {
       titles: input.strings.admonitions,
       onUnknown: (name, line) => warnings.push(`${at(line)}: unknown admonition ":::${name}", rendered as a note`),
@@ -114,11 +116,13 @@ export interface PageSinks {
   links: SourceLink[];
   copies: AssetCopy[];
   missing: MissingAsset[];
+  /** URLs the Markdown stage made final (markdown-assets.ts). */
+  finals: Set<string>;
 }
 
 /** The stages every page's HTML tree goes through, Markdown or MDX: heading ids, task lists, highlighting, assets, links. */
 export function usePageStages(processor: { use: (...args: never[]) => unknown }, input: Omit<MarkdownInput, 'body'>, sinks: PageSinks): void {
-  const { warnings, links, copies, missing } = sinks;
+  const { warnings, links, copies, missing, finals } = sinks;
   const at = (line: number | undefined) => (line ? `${input.file}:${line + input.lineOffset}` : input.file);
   const use = processor.use.bind(processor) as (...args: unknown[]) => unknown;
   use(rehypeHeadingIds);
@@ -129,7 +133,7 @@ export function usePageStages(processor: { use: (...args: never[]) => unknown },
     onUnknownLanguage: (lang: string, line: number | undefined) => warnings.push(`${at(line)}: unknown code-block language "${lang}", shown as plain text`),
     ...(input.deferHighlight ? { defer: input.deferHighlight } : {}),
   });
-  use(input.assets ? () => rehypeAssets({ ...input.assets!, lineOffset: input.lineOffset, copies, missing }) : () => undefined);
+  use(input.assets ? () => rehypeAssets({ ...input.assets!, lineOffset: input.lineOffset, copies, missing, finals }) : () => undefined);
   use(rehypeLinks, { relPath: input.relPath, localeBase: input.localeBase, docsBase: input.docsBase, ...input.linkStyle, ...(input.siteBase ? { siteBase: input.siteBase } : {}), lineOffset: input.lineOffset, links });
 }
 
@@ -141,7 +145,7 @@ export function finishPage(tree: HastRoot, input: Omit<MarkdownInput, 'body'>, s
     const [first] = missing;
     throw new ContentError(`${missing.length === 1 ? 'An image or file the page references does not exist' : `${missing.length} images or files the page references do not exist`}: ${missing.map((m) => m.url).join(', ')}`, { file: input.file, line: first!.line }, {
       details: missing.map((m) => `${at(m.line === undefined ? undefined : m.line - input.lineOffset)} → ${m.url}`),
-      hint: 'Paths are relative to the page (./img/x.png), or to the static folder when they start with / (/img/x.png).',
+      hint: 'Paths are relative to the page (./img/x.png), or to the static folder when they start with / (/img/x.png); pathname:///x keeps a URL as written.',
     });
   }
   const headings = extractHeadings(tree);

@@ -58,6 +58,8 @@ export interface ProcessedDoc {
   assets: AssetCopy[];
   /** Tag labels. */
   tags: string[];
+  /** The line of the front matter's `tags` key. */
+  tagsLine?: number;
   /** Unknown keys and the like: warnings, errors under --strict. */
   problems: SoftProblem[];
   /** First folder of the path: the doc's category; undefined for docs at the top of the locale. */
@@ -112,7 +114,7 @@ const loadMdx = () => (mdx ??= import('./mdx/render.ts'));
 export async function processDoc(job: DocJob, services: DocServices = {}): Promise<DocResult> {
   try {
     const source = readUtf8(job.absPath, job.file);
-    const { data, body, bodyLine, problems } = parseFrontMatter(source, job.file);
+    const { data, body, bodyLine, problems, tagsLine } = parseFrontMatter(source, job.file);
     let identity;
     try {
       identity = docIdentity({ relPath: job.relPath, id: data.id, slug: data.slug, title: data.title || undefined, sidebarPosition: data.sidebar_position, parseNumberPrefixes: data.parse_number_prefixes });
@@ -154,6 +156,7 @@ export async function processDoc(job: DocJob, services: DocServices = {}): Promi
         ...(identity.slugSlash ? { slugSlash: true } : {}),
         fallback: job.fallback ?? false,
         tags: (data.tags ?? []).map((t) => (typeof t === 'string' ? t : t.label)),
+        ...(tagsLine ? { tagsLine } : {}),
         problems,
         category: slash > 0 ? job.relPath.slice(0, slash) : undefined,
         frontMatter: data,

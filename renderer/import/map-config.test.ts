@@ -11,9 +11,9 @@ const site = (docs: Record<string, unknown>, extra: Record<string, unknown> = {}
 const none = new Map<string, Record<string, string>>();
 
 describe('mapConfig: what the docs plugin options become', () => {
-  it("keeps routeBasePath '/' (docs at the site root), edit links and last-update options as they are", () => {
-    const { config, notes } = mapConfig(site({ routeBasePath: '/', editUrl: 'https://github.com/o/r/edit/main/', editLocalizedFiles: true, showLastUpdateTime: true }, { trailingSlash: true }), 'docusaurus.config.js', none, none);
-    expect(config.docs).toEqual({ routeBasePath: '', editUrl: 'https://github.com/o/r/edit/main/', editLocalizedFiles: true, showLastUpdateTime: true });
+  it("keeps routeBasePath '/' (docs at the site root), edit links, last-update options and onInlineTags as they are", () => {
+    const { config, notes } = mapConfig(site({ routeBasePath: '/', editUrl: 'https://github.com/o/r/edit/main/', editLocalizedFiles: true, showLastUpdateTime: true, onInlineTags: 'throw' }, { trailingSlash: true }), 'docusaurus.config.js', none, none);
+    expect(config.docs).toEqual({ routeBasePath: '', editUrl: 'https://github.com/o/r/edit/main/', editLocalizedFiles: true, showLastUpdateTime: true, onInlineTags: 'throw' });
     expect(config.trailingSlash).toBe(true);
     expect(notes.map((n) => n.what)).not.toContain("docs.routeBasePath: '/'");
     expect(notes.map((n) => n.what)).not.toContain('docs.editUrl');

@@ -134,6 +134,7 @@ export function mapConfig(raw: unknown, file: string, navbarT: ThemeTranslations
     if (typeof docs.editUrl === 'string') carried.editUrl = docs.editUrl;
     else if (docs.editUrl !== undefined) note('docs.editUrl (a function)', 'Write the function into site.config.ts by hand: cheatsheet calls it with the same arguments as Docusaurus.');
     for (const key of ['editLocalizedFiles', 'showLastUpdateTime', 'showLastUpdateAuthor'] as const) if (typeof docs[key] === 'boolean') carried[key] = docs[key];
+    if (['ignore', 'log', 'warn', 'throw'].includes(docs.onInlineTags as string)) carried.onInlineTags = docs.onInlineTags;
     config.docs = carried;
     for (const key of ['include', 'exclude', 'numberPrefixParser', 'sidebarCollapsible', 'sidebarCollapsed', 'breadcrumbs', 'remarkPlugins', 'rehypePlugins', 'beforeDefaultRemarkPlugins', 'lastVersion', 'versions', 'onlyIncludeVersions', 'admonitions', 'tags'])
       if (docs[key] !== undefined) note(`docs.${key}`, key.endsWith('Plugins') ? 'Remark/rehype plugins are not run: check the pages that relied on them.' : 'Not supported by this cheatsheet version yet; the default applies.');

@@ -45,10 +45,14 @@ export function collectIds(html: string, pool?: StringPool): Set<string> {
   return ids;
 }
 
+const NO_LINK_CHECK = 'data-no-link-check';
+
 export function collectHrefs(html: string, pool?: StringPool): string[] {
   const hrefs: string[] = [];
   for (let at = html.indexOf('<a'); at >= 0; at = html.indexOf('<a', at + 2)) {
     if (!isSpace(html.charCodeAt(at + 2))) continue;
+    // A link kept as written (`pathname://`, renderer/content/assets.ts) carries this as its first attribute.
+    if (html.startsWith(NO_LINK_CHECK, at + 3)) continue;
     const close = html.indexOf('>', at);
     if (close < 0) break;
     let attr = html.indexOf('href="', at);

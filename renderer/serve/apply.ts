@@ -97,7 +97,7 @@ async function applyContent(state: DevState, changed: Set<string>, result: Apply
       }
     }
     // `serve` shows drafts and only warns about unknown keys.
-    const finished = finishLocale(lc, { includeDrafts: true, strict: false, docHref: docHrefFactory(state.loaded, state.locales) });
+    const finished = finishLocale(lc, { includeDrafts: true, strict: false, docHref: docHrefFactory(state.loaded, state.locales), onInlineTags: state.loaded.config.docs.onInlineTags });
     result.problems.set(`routes:${locale}`, finished.errors.flatMap(toProblems));
     result.warnings.push(...finished.warnings);
   }

@@ -169,7 +169,7 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
       root,
       locales: config.i18n.locales,
       sourceLocale: config.i18n.sourceLocale,
-      finish: { includeDrafts: options.drafts ?? false, strict: options.strict ?? false, docHref: docHrefFactory(loaded, locales) },
+      finish: { includeDrafts: options.drafts ?? false, strict: options.strict ?? false, docHref: docHrefFactory(loaded, locales), onInlineTags: config.docs.onInlineTags },
       jobFor,
       threads: options.threads ?? 2,
       pool: options.pool,

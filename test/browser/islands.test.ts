@@ -168,8 +168,8 @@ describe('MDX islands in the browser', () => {
     await open(page, h.origin, 'docs/compute/pictures');
     const serverChart = await page.locator('img.server-chart').getAttribute('src');
     const serverLogo = await page.locator('img.own-logo').getAttribute('src');
-    expect(serverChart).toMatch(/^\/aws-cheatsheet\/assets\/files\/chart-[0-9a-f]{8}\.png$/);
-    expect(serverLogo).toMatch(/^\/aws-cheatsheet\/assets\/files\/logo-[0-9a-f]{8}\.png$/);
+    expect(serverChart).toMatch(/^\/aws-cheatsheet\/assets\/images\/chart-[0-9a-f]{8}\.png$/);
+    expect(serverLogo).toMatch(/^\/aws-cheatsheet\/assets\/images\/logo-[0-9a-f]{8}\.png$/);
     // A click before hydration does nothing: repeat until the browser's render shows the images.
     await expect.poll(async () => {
       await page.getByRole('button', { name: 'Reveal' }).click();

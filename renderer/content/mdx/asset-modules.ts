@@ -7,6 +7,7 @@ import type { Plugin } from 'esbuild';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { hashedCopy, type AssetCopy } from '../assets.ts';
+import { isSvg, svgComponentCode } from './svg-component.ts';
 
 /** What a module import means as code: everything else a page or component imports is a file to link to. */
 const CODE = new Set(['.js', '.jsx', '.ts', '.tsx', '.mjs', '.cjs', '.mts', '.cts', '.json', '.css', '.md', '.mdx', '.node', '.wasm']);
@@ -29,12 +30,13 @@ export const isFile = (p: string) => existsSync(p) && statSync(p).isFile();
 export const assetModule = (abs: string, baseUrl: string): { url: string; copy: AssetCopy } => hashedCopy(abs, baseUrl);
 
 const NAMESPACE = 'asset-module';
+const SVG_NAMESPACE = 'svg-component';
 /** Import kinds that are modules; a CSS `url()` keeps esbuild's own loaders. */
 const MODULE_KINDS = new Set(['import-statement', 'require-call', 'dynamic-import', 'require-resolve']);
 
 /**
  * esbuild: a non-code file imported or required by JavaScript or MDX becomes a module whose default export is
- * its URL. `onCopy` receives each file to write.
+ * its URL — an SVG, a React component (svg-component.ts). `onCopy` receives each file to write.
  */
 export function assetModulesPlugin(siteRoot: string, baseUrl: string, onCopy: (copy: AssetCopy) => void): Plugin {
   return {
@@ -44,12 +46,14 @@ export function assetModulesPlugin(siteRoot: string, baseUrl: string, onCopy: (c
         if (!MODULE_KINDS.has(args.kind) || !isAssetModule(args.path) || (args.pluginData as { assetModule?: boolean } | undefined)?.assetModule) return undefined;
         if (args.path.startsWith('@site/') || args.path.startsWith('.') || args.path.startsWith('/')) {
           const abs = args.path.startsWith('/') ? args.path.split(/[?#]/, 1)[0]! : assetFile(args.path, resolve(args.resolveDir, 'x'), siteRoot);
-          return isFile(abs) ? { path: abs, namespace: NAMESPACE } : { errors: [{ text: `Could not resolve "${args.path}" (looked for ${abs})` }] };
+          return isFile(abs) ? { path: abs, namespace: isSvg(abs) ? SVG_NAMESPACE : NAMESPACE } : { errors: [{ text: `Could not resolve "${args.path}" (looked for ${abs})` }] };
         }
         // A package's file (`some-package/img/logo.png`): found where esbuild would find it.
         const found = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { assetModule: true } });
-        return found.errors.length ? { errors: found.errors } : { path: found.path, namespace: NAMESPACE };
+        return found.errors.length ? { errors: found.errors } : { path: found.path, namespace: isSvg(found.path) ? SVG_NAMESPACE : NAMESPACE };
       });
+      // The component's JSX imports React: resolved from the SVG's folder like the site's own files.
+      b.onLoad({ filter: /.*/, namespace: SVG_NAMESPACE }, async (args) => ({ contents: await svgComponentCode(args.path), loader: 'jsx', resolveDir: dirname(args.path), watchFiles: [args.path] }));
       b.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => {
         const { url, copy } = assetModule(args.path, baseUrl);
         onCopy(copy);

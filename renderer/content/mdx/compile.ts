@@ -13,7 +13,9 @@ import type { AttributeProblem } from './jsx-attributes.ts';
 import { FRONT_MATTER, mdxSource, mdxSyntax } from './syntax.ts';
 import { mdxRequire, type FileProblem, type RequireOptions } from './jsx-files.ts';
 import { assetModule, isAssetModule } from './asset-modules.ts';
-import type { AssetCopy } from '../assets.ts';
+import { isSvg } from './svg-component.ts';
+import type { AssetCopy, MissingAsset } from '../assets.ts';
+import { remarkMarkdownAssets } from '../markdown-assets.ts';
 import type { PartialDirs } from './partial-paths.ts';
 import { sourceRuntime as jsxRuntime } from './source-lines.ts';
 import { AggregateUserError, ContentError } from '../../errors.ts';
@@ -71,6 +73,8 @@ export interface MdxUnit {
   /** Images and files the page takes as modules (require(), import): the page carries their copies. */
   copies: AssetCopy[];
   admonitionTitles: Record<string, string>;
+  /** Markdown images and links to files resolved as in a Markdown page (markdown-assets.ts); absent: left as written. */
+  markdownAssets?: { staticDir: string; finals: Set<string> };
   warnings: string[];
   /** CSS the page's components and CSS modules bring (in import order, each once): the page carries it. */
   styles: Set<string>;
@@ -83,8 +87,8 @@ export interface MdxUnit {
   islands?: { count: number; browser?: BrowserCode };
 }
 
-/** The syntax options with one more remark plugin run before all the others (it sees the tree as parsed). */
-const withFirst = (plugin: Pluggable, syntax: ReturnType<typeof mdxSyntax>) => ({ ...syntax, remarkPlugins: [plugin, ...syntax.remarkPlugins] });
+/** The syntax options with more remark plugins run before all the others (they see the tree as parsed). */
+const withFirst = (plugins: Pluggable[], syntax: ReturnType<typeof mdxSyntax>) => ({ ...syntax, remarkPlugins: [...plugins, ...syntax.remarkPlugins] });
 
 /** Compiles one MDX file (a page or a partial it imports) into a component with its imports bound. */
 export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<MdxComponent> {
@@ -106,7 +110,13 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
   const attributeProblems: AttributeProblem[] = [];
   const fileProblems: FileProblem[] = [];
   const partial: PartialDirs = { partialDir: dirname(unit.absPath), pageDir: dirname(stack[0] ?? unit.absPath) };
-  const requireOptions: RequireOptions = { absPath: unit.absPath, siteRoot: unit.siteRoot, baseUrl: unit.baseUrl, copies: unit.copies };
+  const requireOptions: RequireOptions = { absPath: unit.absPath, siteRoot: unit.siteRoot, baseUrl: unit.baseUrl, copies: unit.copies, svgs: new Map() };
+  // Markdown images and file links, relative to this file (a partial's own): resolved before the islands are copied
+  // for the browser, so an island's Markdown image has the server's URL there too.
+  const missingAssets: MissingAsset[] = [];
+  const markdownAssets: Pluggable[] = unit.markdownAssets
+    ? [() => remarkMarkdownAssets({ absPath: unit.absPath, root: unit.siteRoot, staticDir: unit.markdownAssets!.staticDir, baseUrl: unit.baseUrl, lineOffset: 0, copies: unit.copies, missing: missingAssets, finals: unit.markdownAssets!.finals })]
+    : [];
   let code: string;
   try {
     const out = await compile(
@@ -118,7 +128,7 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
         // Development code gives every element its source line (source-lines.ts), for a render error to name:
         // renderMdx asks for it only to locate an error, as it costs every page's compile and run.
         development: unit.development === true,
-        ...withFirst(keepIslands, mdxSyntax(unit.admonitionTitles, (name, line) => unit.warnings.push(`${unit.file}:${(line ?? 0) + unit.lineOffset}: unknown admonition ":::${name}", rendered as a note`), remarkScope, {
+        ...withFirst([...markdownAssets, keepIslands], mdxSyntax(unit.admonitionTitles, (name, line) => unit.warnings.push(`${unit.file}:${(line ?? 0) + unit.lineOffset}: unknown admonition ":::${name}", rendered as a note`), remarkScope, {
           attributeProblems,
           partial,
           files: { ...requireOptions, problems: fileProblems },
@@ -131,7 +141,8 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
     const line = e.line ?? e.place?.line ?? e.place?.start?.line;
     throw new ContentError(`The MDX could not be compiled: ${e.reason ?? e.message}`, line ? at(line) : { file: unit.file }, { hint: 'MDX reads `{`, `}` and `<` as code: write them as `\\{`, `\\}` and `&lt;` in prose, and close every tag.' });
   }
-  const problems = [...attributeProblems, ...fileProblems, ...scope.problems].sort((a, b) => a.line - b.line);
+  const assetProblems = missingAssets.map((m) => ({ line: m.line ?? 1, message: `An image or file the page references does not exist: ${m.url}`, hint: 'Paths are relative to the file (./img/x.png), or to the static folder when they start with / (/img/x.png); pathname:///x keeps a URL as written.' }));
+  const problems = [...attributeProblems, ...fileProblems, ...assetProblems, ...scope.problems].sort((a, b) => a.line - b.line);
   if (problems.length) {
     const errors = problems.map((p) => new ContentError(p.message, at(p.line), { hint: p.hint }));
     throw errors.length === 1 ? errors[0]! : new AggregateUserError(errors);
@@ -147,6 +158,8 @@ export async function compileMdx(unit: MdxUnit, stack: string[] = []): Promise<M
   }
   // Its partials' islands counted too: a page with none has no browser code.
   if (islandsTree && unit.islands?.count) unit.islands.browser = await browserCodeOfIslands(islandsTree, value, unit.absPath, unit.admonitionTitles);
+  // SVGs the file require()s: their components, loaded now for the synchronous require() of the page's code.
+  for (const abs of requireOptions.svgs!.keys()) requireOptions.svgs!.set(abs, (await loadSiteModule(abs, unit.siteRoot, 'default', relative(unit.siteRoot, abs), { file: unit.file }, unit.baseUrl)).value);
   if (code.includes('require(') && !('require' in values)) values.require = mdxRequire(requireOptions);
   // The imports were taken out of the program (readScope): tags reach them through `components`, and every other
   // use (`useBaseUrl('/x')`, `styles.box`) through these bindings, declared where the imports stood.
@@ -174,6 +187,11 @@ async function resolveImport(unit: MdxUnit, imp: PageImport, stack: string[], wh
   const found = [path, ...['.tsx', '.jsx', '.ts', '.js', '.mdx', '.md', '/index.tsx', '/index.jsx', '/index.js'].map((ext) => path + ext)].find((p) => existsSync(p) && statSync(p).isFile());
   const shown = relative(unit.siteRoot, path) || path;
   if (!found) throw new ContentError(`"${imp.local}" cannot be resolved: "${target.specifier}" does not exist (looked for ${shown}).`, where, { hint: 'Fix the path of the import or create the file.' });
+  if (isSvg(found)) {
+    // `import Logo from './logo.svg'`: a component rendering it inline, as Docusaurus's SVGR gives it.
+    if (imp.local && target.export !== 'default') throw new ContentError(`"${target.specifier}" is an SVG: it has only a default export, its component.`, where, { hint: `Import it as \`import ${imp.local} from '${target.specifier}';\`.` });
+    return (await loadSiteModule(found, unit.siteRoot, 'default', imp.local || 'svg', where, unit.baseUrl)).value as ComponentType<never>;
+  }
   if (isAssetModule(found)) {
     // `import shot from './shot.png'`: its URL, as Docusaurus's webpack gives it.
     const { url, copy } = assetModule(found, unit.baseUrl);

@@ -9,6 +9,7 @@ import { dirname, relative, resolve } from 'node:path';
 import type { AssetCopy } from '../assets.ts';
 import { walk } from '../walk.ts';
 import { assetFile, assetModule, isAssetModule, isFile } from './asset-modules.ts';
+import { isSvg } from './svg-component.ts';
 import { rebaseFromPartial, relativeFile, type PartialDirs } from './partial-paths.ts';
 
 /** The attribute of an HTML element that names a file, as the asset stage reads it. */
@@ -54,11 +55,17 @@ export interface RequireOptions {
   baseUrl: string;
   /** The page's copies: each required file is added once. */
   copies: AssetCopy[];
+  /** SVGs required (absolute path → their component, loaded after the compile): SVGR components, not copies. */
+  svgs?: Map<string, unknown>;
 }
 
-function required(spec: string, o: RequireOptions): { url: string } | { missing: string } {
+function required(spec: string, o: RequireOptions): { url: string } | { component: unknown } | { missing: string } {
   const abs = assetFile(spec, o.absPath, o.siteRoot);
   if (!isFile(abs)) return { missing: relative(o.siteRoot, abs) };
+  if (o.svgs && isSvg(abs)) {
+    if (!o.svgs.has(abs)) o.svgs.set(abs, undefined);
+    return { component: o.svgs.get(abs) };
+  }
   const { url, copy } = assetModule(abs, o.baseUrl);
   if (!o.copies.some((c) => c.out === copy.out)) o.copies.push(copy);
   return { url };
@@ -115,13 +122,14 @@ export function remarkJsxFiles(options: RequireOptions & { partial: PartialDirs;
 
 /**
  * The `require` an MDX file's expressions get on the server: an image or file as `{default: url}` (webpack's
- * shape, which Docusaurus pages rely on), the URL of its hashed copy — the one the browser's bundle gives too.
+ * shape, which Docusaurus pages rely on), the URL of its hashed copy — the one the browser's bundle gives too; an
+ * SVG as `{default: Component}` (SVGR, as Docusaurus).
  */
-export function mdxRequire(options: RequireOptions): (spec: string) => { default: string } {
+export function mdxRequire(options: RequireOptions): (spec: string) => { default: unknown } {
   return (spec) => {
     if (!requirable(spec)) throw new Error(`require("${spec}") is not supported: an MDX page may require() images and files by a path relative to it (./img/x.png) or to the site (@site/static/img/x.png); import components instead.`);
     const found = required(spec, options);
     if ('missing' in found) throw new Error(`require("${spec}"): the file does not exist (looked for ${found.missing}).`);
-    return { default: found.url };
+    return { default: 'component' in found ? found.component : found.url };
   };
 }

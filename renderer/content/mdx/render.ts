@@ -39,7 +39,10 @@ export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
   // Files the page takes as modules (require(), import) are copied like its images: one list for both.
   const copies: AssetCopy[] = [];
   const baseUrl = input.assets?.baseUrl ?? input.site?.baseUrl ?? '/';
-  const unit = { absPath: input.absPath, file: input.file, body: input.body, lineOffset: input.lineOffset, siteRoot: input.siteRoot, baseUrl, copies, admonitionTitles: titles };
+  // URLs the Markdown images and links of the page (and its partials) were given as written (pathname://).
+  const finals = new Set<string>();
+  const markdownAssets = input.assets ? { staticDir: input.assets.staticDir, finals } : undefined;
+  const unit = { absPath: input.absPath, file: input.file, body: input.body, lineOffset: input.lineOffset, siteRoot: input.siteRoot, baseUrl, copies, admonitionTitles: titles, ...(markdownAssets ? { markdownAssets } : {}) };
   const Page = await compileMdx({ ...unit, warnings, styles, styleFiles, islands });
   const said = new Set<string>();
   const theme: MdxTheme = {
@@ -89,7 +92,7 @@ export async function renderMdx(input: MdxInput): Promise<MarkdownOutput> {
   // image): no content either, written before the page's first heading and with the image's path as written.
   parsed.children = parsed.children.filter((c) => c.type !== 'comment' && !(c.type === 'element' && c.tagName === 'link' && String(c.properties.rel ?? '').includes('preload')));
   const processor = unified();
-  const sinks: PageSinks = { warnings, links, copies, missing: [] };
+  const sinks: PageSinks = { warnings, links, copies, missing: [], finals };
   usePageStages(processor, input, sinks);
   const tree = (await processor.run(parsed, { path: input.file } as unknown as VFile)) as HastRoot;
   const page = finishPage(tree, input, sinks);

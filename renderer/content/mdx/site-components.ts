@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { ContentError } from '../../errors.ts';
 import type { AssetCopy } from '../assets.ts';
 import { assetModulesPlugin } from './asset-modules.ts';
+import { isSvg } from './svg-component.ts';
 import { PROVIDED_MODULES } from './scope.ts';
 
 const require = createRequire(import.meta.url);
@@ -118,7 +119,10 @@ async function bundle(file: string, siteRoot: string, baseUrl: string): Promise<
       ? { contents: `import * as m from ${JSON.stringify(spec)};\nexport const namespace = m;`, resolveDir: siteRoot, loader: 'js' as const }
       : file.endsWith('.css')
         ? { contents: `import * as m from ${JSON.stringify(file)};\nexport default m.default ?? {};`, resolveDir: dirname(file), loader: 'js' as const }
-        : undefined;
+        : // An SVG imported by a page: its component, made by the asset-module plugin as for any importer.
+          isSvg(file)
+          ? { contents: `export { default } from ${JSON.stringify(file)};`, resolveDir: dirname(file), loader: 'js' as const }
+          : undefined;
   const cssModules: string[] = [];
   const assets: AssetCopy[] = [];
   const out = await build({
@@ -139,7 +143,7 @@ async function bundle(file: string, siteRoot: string, baseUrl: string): Promise<
     metafile: true,
   });
   // Paths in the metafile are relative to absWorkingDir; CSS modules load under other names (cssModuleName).
-  const inputs = [...Object.keys(out.metafile.inputs).filter((p) => !p.includes(':')).map((p) => resolve(siteRoot, p)), ...cssModules, ...assets.map((a) => a.abs), ...(stdin && !spec ? [file] : [])];
+  const inputs = [...Object.keys(out.metafile.inputs).map((p) => p.replace(/^svg-component:/, '')).filter((p) => !p.includes(':')).map((p) => resolve(siteRoot, p)), ...cssModules, ...assets.map((a) => a.abs), ...(stdin && !spec ? [file] : [])];
   const js = out.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
   // esbuild heads each part with a comment naming its source file: no use in a page.
   const css = (out.outputFiles.find((f) => f.path.endsWith('.css'))?.text ?? '').replace(/^\/\* .* \*\/\n/gm, '').trim();
