@@ -115,7 +115,8 @@ export class FolderOutput implements OutputSink {
   /**
    * Writes `data` to `file` outside the output folder (the build cache's staged entries) on the writer thread,
    * in order with the output's files: `flush` waits for it too. A failure loses that file alone — it is not
-   * the build's. After commit or abort, written here and now.
+   * the build's. After commit or abort, written here and now. `data` may be handed to the writer thread
+   * (detached here): the caller lets go of it.
    */
   writeAside(file: string, data: Uint8Array): void {
     if (this.closed) {
@@ -129,7 +130,11 @@ export class FolderOutput implements OutputSink {
     this.waitForRoom();
     const kb = Math.ceil(data.byteLength / 1024) + 1;
     this.postedKb += kb;
-    this.writer.postMessage({ file, content: data, kb, aside: true });
+    // Handed over rather than copied when the bytes are a whole buffer of their own (a serialised entry): a
+    // copy left the original as garbage outside this thread's heap, which V8 collects late (150 × 3 corpus,
+    // cold: peak ~7 MB higher than with the entries written here).
+    const whole = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength && data.buffer instanceof ArrayBuffer;
+    this.writer.postMessage({ file, content: data, kb, aside: true }, whole ? [data.buffer as ArrayBuffer] : []);
   }
 
   private waitForRoom(): void {
