@@ -150,6 +150,8 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
   const statics = staticPaths(site);
   const memory = options.write === false ? new MemoryOutput() : undefined;
   const folder = memory ? undefined : new FolderOutput(outDir);
+  // The render stage's cache entries go to the writer thread with the output files (finished by commit, before save).
+  if (folder && cache) cache.writeEntriesWith((file, data) => folder.writeAside(file, data));
   const out: OutputSink = (memory ?? folder)!;
   const problems: Problem[] = [];
   let siteData: Map<string, SiteData>;

@@ -95,6 +95,25 @@ describe('output writers', () => {
     expect(w.bytes).toBe(40 * (page.length + 3) - 10);
   });
 
+  it('writes files aside (the build cache) on its thread by the time of flush, and a failed one is no failure of the build', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'cheatsheet-write-'));
+    const aside = join(parent, 'cache');
+    mkdirSync(aside);
+    const w = new FolderOutput(join(parent, 'build'));
+    w.write('index.html', 'page');
+    w.writeAside(join(aside, 'entry'), new Uint8Array([1, 2, 3]));
+    // Its folder is not made for it: this one is lost, quietly.
+    w.writeAside(join(parent, 'missing', 'entry'), new Uint8Array([4]));
+    await w.flush();
+    expect([...readFileSync(join(aside, 'entry'))]).toEqual([1, 2, 3]);
+    expect(existsSync(join(parent, 'missing'))).toBe(false);
+    await w.commit();
+    // Not part of the output, and after the commit written at once.
+    expect(readdirSync(join(parent, 'build')).filter((f) => !f.startsWith('.'))).toEqual(['index.html']);
+    w.writeAside(join(aside, 'late'), new Uint8Array([5]));
+    expect([...readFileSync(join(aside, 'late'))]).toEqual([5]);
+  });
+
   it('reuses a folder left by an interrupted build and removes the others', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'cheatsheet-write-'));
     mkdirSync(join(parent, '.build.tmp-123-456'));

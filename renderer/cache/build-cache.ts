@@ -199,6 +199,15 @@ export class BuildCache implements DocCache, AppCache {
     this.chunksNow = new Map();
   }
 
+  /**
+   * Entries made from now on are written by `write` (the build's writer thread, which finishes them before
+   * `save()`): the render stage's — a file per page, the search indexes, the route chunks — were opened and
+   * written on the main thread while it renders.
+   */
+  writeEntriesWith(write: (file: string, data: Uint8Array) => void): void {
+    for (const pack of [this.docs, this.codePack, this.apps, this.indexes, this.pageTerms, this.chunkPack] as Pack<unknown>[]) pack.writeWith(write);
+  }
+
   app(site: SiteData, route: RouteData, page: string | undefined, render: () => string): string {
     const key = hashOf(this.templates, this.siteKey(site), page ?? '', this.chunkOf.get(route.path) ?? JSON.stringify(route));
     const cached = this.apps.get(key);

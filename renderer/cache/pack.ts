@@ -25,6 +25,8 @@ export class Pack<T> {
   private readonly staging: string;
   /** undefined: not made yet; false: it cannot be (read-only folder…), so nothing new is kept. */
   private stagingReady: boolean | undefined;
+  /** Writes a staged entry: on this thread unless the build hands its entries to another (writeWith). */
+  private writeEntry: (file: string, data: Uint8Array) => void = writeFileSync;
 
   constructor(
     private readonly dir: string,
@@ -61,11 +63,19 @@ export class Pack<T> {
     if (this.known.has(key)) this.used.add(key);
   }
 
+  /**
+   * Staged entries are written by `write` from now on, which must finish them before `save()` and may fail
+   * quietly: an entry that is not there, or cut short, is a miss next time.
+   */
+  writeWith(write: (file: string, data: Uint8Array) => void): void {
+    this.writeEntry = write;
+  }
+
   /** Keeps `value` under `key` for the next build: written now, part of the cache once `save()` runs. */
   set(key: string, value: T): void {
     if (!this.ensureStaging()) return;
     try {
-      writeFileSync(join(this.staging, key), serialize(value));
+      this.writeEntry(join(this.staging, key), serialize(value));
       this.made.add(key);
     } catch {
       this.made.delete(key); // Missed next time; the other entries are kept.

@@ -261,7 +261,7 @@ export function searchOf(loaded: LoadedConfig, locales: LocaleInfo[], table: Rou
 
 /** The search stage with the locales' indexes built on the worker threads of `pool` while pages render. The output is the same. */
 function searchOn(pool: WorkerPool, loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, codeKey: () => string, cache?: BuildCache): SearchAssets {
-  return buildSearchWith((jobs) => pool.buildIndexes(jobs, { mainThread: false }), loaded, locales, table, codeKey, cache?.index);
+  return buildSearchWith((jobs) => pool.buildIndexes(jobs, { mainThread: 'after-render' }), loaded, locales, table, codeKey, cache?.index);
 }
 
 /**

@@ -1,7 +1,9 @@
 // The pool's search index jobs: it takes the jobs over (so their JSON can be let go once a thread has it) and
 // answers each locale on its own, with the index makeIndex gives from the same records. From TypeScript
 // sources the pool has no workers: the main thread takes every job, through the same queue.
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { Templates } from '../render/templates.ts';
 import { makeIndex, type IndexInput } from '../search/build-search.ts';
 import type { SearchRecord } from '../search/records.ts';
 import { emptyHierarchy } from '../shared/search-hit.ts';
@@ -63,6 +65,34 @@ describe('WorkerPool.buildIndexes', () => {
       expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
       expect((settled[1] as PromiseRejectedResult).reason).toBeInstanceOf(SyntaxError);
       expect((settled[2] as PromiseRejectedResult).reason).toBe((settled[1] as PromiseRejectedResult).reason);
+    } finally {
+      await pool.dispose();
+    }
+  });
+
+  it('leaves the indexes to the workers until the main thread has no page left to render, then takes those not started', async () => {
+    // The stand-in worker keeps the first job and never answers it: the other two are the main thread's to make.
+    const script = fileURLToPath(new URL('../../test/fixtures/workers/busy-index-worker.mjs', import.meta.url));
+    const pool = new WorkerPool(2, { script });
+    try {
+      const locales = { en: ['lambda', 'queue'], es: ['función', 'cola'], 'pt-BR': ['fila', 'balde'] };
+      const records = Object.entries(locales).map(([locale, words]) => recordsOf(locale, words));
+      const made = pool.buildIndexes(
+        records.map((r, i) => ({ locale: Object.keys(locales)[i]!, input: inputOf(r), hash: `${i}`.repeat(10) })),
+        { mainThread: 'after-render' },
+      );
+      const settled = [false, false, false];
+      made.forEach((m, i) => void m.then(() => (settled[i] = true)));
+      // Turns of the event loop in which the main thread could have taken a job, had it not been rendering.
+      for (let turn = 0; turn < 5; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+      expect(settled).toEqual([false, false, false]);
+
+      await pool.renderPages({ routes: [], siteData: new Map(), templates: {} as Templates, assets: { css: [], entry: '', preload: [] }, pageChunks: {} }, { file: '', root: '' }, () => undefined);
+      const [es, pt] = await Promise.all([made[1]!, made[2]!]);
+      expect(es!.index).toEqual(makeIndex({ locale: 'es', records: records[1]!, siteUrl: SITE, baseUrl: BASE, hash: '1111111111' }).index);
+      expect(pt!.index).toEqual(makeIndex({ locale: 'pt-BR', records: records[2]!, siteUrl: SITE, baseUrl: BASE, hash: '2222222222' }).index);
+      // The worker's job is still its own: nobody makes an index twice.
+      expect(settled).toEqual([false, true, true]);
     } finally {
       await pool.dispose();
     }
