@@ -58,6 +58,33 @@ describe('SVG as React components (SVGR)', () => {
     expect(readFileSync(join(root, 'build', src!.slice('/aws-cheatsheet/'.length)), 'utf8')).toContain('<title>Kiln</title>');
   });
 
+  it('two SVG files on one page keep their gradients apart (ids prefixed by the file name)', () => {
+    const grad = (color: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><defs><linearGradient id="g"><stop offset="0" stop-color="${color}"/></linearGradient></defs><rect width="4" height="4" fill="url(#g)"/></svg>`;
+    const site = makeSite({
+      ...minimalContent,
+      'content/en/compute/two.mdx': page('Two', "import Red from './red.svg';\nimport Blue from './blue.svg';\n\n<Red className=\"red\" />\n<Blue className=\"blue\" />\n"),
+      'content/en/compute/red.svg': grad('#f00'),
+      'content/en/compute/blue.svg': grad('#00f'),
+    });
+    try {
+      const r = runCli(['build', '--root', site]);
+      expect(r.status, r.stderr).toBe(0);
+      const out = readFileSync(join(site, 'build', 'docs', 'compute', 'two.html'), 'utf8');
+      const idOf = (cls: string) => {
+        const start = out.search(new RegExp(`<svg[^>]*class="${cls}"`));
+        const svg = out.slice(start, out.indexOf('</svg>', start));
+        const id = /<linearGradient id="([^"]+)"/.exec(svg)?.[1];
+        expect(svg).toContain(`fill="url(#${id})"`);
+        return id;
+      };
+      const [red, blue] = [idOf('red'), idOf('blue')];
+      expect(red).toBeDefined();
+      expect(red).not.toBe(blue);
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+
   it('a malformed SVG fails the build naming the page, line and file', () => {
     const site = makeSite({ ...minimalContent, 'content/en/compute/bad.mdx': page('Bad', "import Broken from './broken.svg';\n\n<Broken />\n"), 'content/en/compute/broken.svg': '<svg xmlns="http://www.w3.org/2000/svg"><g></svg>' });
     try {

@@ -6,8 +6,14 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Config, ConfigPlugin } from '@svgr/core';
 
-/** Docusaurus 3's SVGR options: SVGO's default preset, keeping <title> and viewBox; a `title` prop. */
-const SVGO_CONFIG = { plugins: [{ name: 'preset-default', params: { overrides: { removeTitle: false, removeViewBox: false } } }] } as Config['svgoConfig'];
+/**
+ * Docusaurus 3's SVGR options (SVGO's default preset, keeping <title> and viewBox; a `title` prop), plus ids
+ * prefixed by the file's name: the preset shortens every id to `a`, `b`…, so two inline SVGs on one page
+ * would otherwise point at each other's gradients, masks and clip paths.
+ */
+const SVGO_CONFIG = {
+  plugins: [{ name: 'preset-default', params: { overrides: { removeTitle: false, removeViewBox: false } } }, { name: 'prefixIds' }],
+} as Config['svgoConfig'];
 
 export const isSvg = (path: string) => /\.svg$/i.test(path.split(/[?#]/, 1)[0]!);
 
