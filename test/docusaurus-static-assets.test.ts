@@ -4,7 +4,7 @@
 // `pathname:///…` keeps the URL as written; an HTML or JSX `<img src="/img/a.png">` is left as written too
 // (Docusaurus does not touch JSX). A missing file is a problem with its file and line, in build and check alike.
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../renderer/build.ts';
@@ -140,7 +140,7 @@ describe('Markdown images and file links by static URL, as Docusaurus 3', () => 
     await expect(buildSite('/', false, mdx)).rejects.toMatchObject({ message: expect.stringContaining('/img/gone.png'), location: { file: 'docs/guides/glazes.mdx', line: 5 } });
   });
 
-  it('serve gives the same hashed URLs and serves the copies', async () => {
+  it('serve gives the same hashed URLs and serves the copies, and follows edits of a static image and of docs/', async () => {
     const root = makeSite(FILES, { configSource: config('/sub/', false) });
     roots.push(root);
     const served = await startServe(['--root', root, '--port', '0']);
@@ -152,6 +152,17 @@ describe('Markdown images and file links by static URL, as Docusaurus 3', () => 
       expect(copy.status).toBe(200);
       expect(Buffer.from(await copy.arrayBuffer())).toEqual(KILN_PNG);
       expect(readFileSync(join(root, 'static/img/kiln.png'))).toEqual(KILN_PNG);
+      // A new photo in static/: the page links its new hashed copy, which holds the new bytes.
+      const NEW_PNG = Buffer.from('\x89PNG a new kiln photo', 'latin1');
+      writeFileSync(join(root, 'static/img/kiln.png'), NEW_PNG);
+      const src = async () => /<img src="\/sub\/(assets\/images\/kiln-[0-9a-f]+\.png)" alt="The kiln">/.exec(await (await fetch(`${served.origin}/sub/docs/guides/firing`)).text())?.[1];
+      await expect.poll(src, { timeout: 30_000 }).not.toBe(KILN);
+      const fresh = await fetch(`${served.origin}/sub/${await src()}`);
+      expect(fresh.status).toBe(200);
+      expect(Buffer.from(await fresh.arrayBuffer())).toEqual(NEW_PNG);
+      // An edit in Docusaurus's docs/ folder is picked up as one in content/<locale>/ is.
+      writeFileSync(join(root, 'docs/guides/firing.md'), `${readFileSync(join(root, 'docs/guides/firing.md'), 'utf8')}\nCone 6 reached at dawn.\n`);
+      await expect.poll(async () => (await (await fetch(`${served.origin}/sub/docs/guides/firing`)).text()).includes('Cone 6 reached at dawn.'), { timeout: 30_000 }).toBe(true);
     } finally {
       await served.stop();
     }

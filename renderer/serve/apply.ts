@@ -4,10 +4,12 @@
 //   is re-rendered, since they all show the sidebar; pages added or removed also change the language links
 //   of the same page in the other locales;
 // - templates/ or client/ → the browser bundle and the server templates are rebuilt, every page re-rendered.
+// - an image or file a doc copies (next to it or in static/) → that doc again, for its new hashed URL; a
+//   component, or anything in static/, → the MDX pages too (they may import it).
 // Config and UI strings changes are not handled here: they need a full build (dev-site.ts).
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { listContentFiles, type ContentFile } from '../content/files.ts';
+import { resolve, sep } from 'node:path';
+import { listContentFiles, localeContentDir, type ContentFile } from '../content/files.ts';
 import { fileKey, loadCategory } from '../content/load.ts';
 import { categoryTranslations } from '../content/docs-translations.ts';
 import { finishLocale } from '../content/finish.ts';
@@ -28,6 +30,8 @@ export interface ChangeBatch {
   static: boolean;
   /** A file MDX pages may import changed (a component of the site, its CSS module). */
   components?: boolean;
+  /** Absolute paths of every changed file: an image or file a doc copies is among them. */
+  paths?: string[];
 }
 
 export interface ApplyResult {
@@ -59,14 +63,14 @@ async function applyContent(state: DevState, changed: Set<string>, result: Apply
   const docChanged = new Set<ProcessedDoc>();
   const keysChanged = new Set<string>();
   const touched = new Set<string>();
-  const contentDir = state.paths.content;
+  // Each locale's folder: content/<locale>/, or Docusaurus's docs/ and i18n/<locale>/…/current/.
+  const { locales: all, sourceLocale } = state.loaded.config.i18n;
+  const dirs = all.flatMap((l) => (state.content.has(l) ? [[l, localeContentDir(state.paths.root, l, sourceLocale)] as const] : []));
   for (const abs of changed) {
-    const locale = abs.slice(contentDir.length + 1).split(/[\\/]/)[0];
-    if (locale && state.content.has(locale)) touched.add(locale);
+    for (const [locale, dir] of dirs) if (dir && abs.startsWith(dir + sep)) touched.add(locale);
   }
   for (const locale of touched) {
     const lc = state.content.get(locale)!;
-    const { locales: all, sourceLocale } = state.loaded.config.i18n;
     const onDisk = listContentFiles(state.paths.root, all, sourceLocale).filter((f) => f.locale === locale);
     const present = new Set(onDisk.map((f) => f.file));
     // Removed files: their doc or category leaves the locale.
@@ -137,6 +141,17 @@ async function applyDoc(state: DevState, file: ContentFile, result: ApplyResult)
 function importingDocs(state: DevState): string[] {
   const files: string[] = [];
   for (const lc of state.content.values()) for (const doc of lc.docs) if (doc.islands || /\.mdx$/.test(doc.relPath) || doc.html.startsWith('<style>')) files.push(resolve(state.paths.root, doc.file));
+  return files;
+}
+
+/**
+ * The files of the docs that copy one of `changed` (an image or file they reference, next to them or in
+ * static/): processed again, their copy gets the new content's hash and their HTML the new URL.
+ */
+function docsCopying(state: DevState, changed: Set<string>): string[] {
+  const files: string[] = [];
+  if (!changed.size) return files;
+  for (const lc of state.content.values()) for (const doc of lc.docs) if (doc.assets.some((a) => changed.has(resolve(a.abs)))) files.push(resolve(state.paths.root, doc.file));
   return files;
 }
 
@@ -216,7 +231,10 @@ async function applyCode(state: DevState, result: ApplyResult): Promise<boolean>
 export async function applyChanges(state: DevState, batch: ChangeBatch): Promise<ApplyResult> {
   const result: ApplyResult = { reload: new Set(), problems: new Map(), warnings: [], rendered: 0, fullLinkCheck: false, renderedNow: new Set(), islandScripts: 0 };
   const codeOk = batch.code ? await applyCode(state, result) : false;
-  const { structural, docChanged, keysChanged } = await applyContent(state, batch.components ? new Set([...batch.content, ...importingDocs(state)]) : batch.content, result);
+  // MDX pages may import what changed (a component, or an image or SVG by require/import, static/ included);
+  // a page that copies a changed image or file needs its new hashed URL.
+  const reprocess = new Set([...batch.content, ...(batch.components || batch.static ? importingDocs(state) : []), ...docsCopying(state, new Set((batch.paths ?? []).map((p) => resolve(p))))]);
+  const { structural, docChanged, keysChanged } = await applyContent(state, reprocess, result);
   const islandPages = islandPagesTouched(state, batch, docChanged);
   if (islandPages === 'all' || islandPages.size) await applyIslands(state, result, islandPages);
 

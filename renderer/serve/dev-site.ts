@@ -2,7 +2,7 @@
 // a bad file: the last good pages stay served, the problem is reported (terminal and browser overlay) and
 // disappears when the file is fixed.
 import { EventEmitter } from 'node:events';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { warmHighlighter } from '../content/highlight.ts';
 import { sitePaths } from '../paths.ts';
@@ -75,8 +75,9 @@ export class DevSite extends EventEmitter<DevSiteEvents> {
     await this.rebuildAll([]);
     this.schedule(() => this.background());
     if (this.options.watch === false) return;
+    const root = resolve(this.options.root);
     this.watcher = new SiteWatcher(
-      sitePaths(resolve(this.options.root), this.options.configFile),
+      { ...sitePaths(root, this.options.configFile), docs: join(root, 'docs') },
       (batch) => this.enqueue(batch),
       (err) => this.emit('warning', `file watcher: ${err.message}`),
     );

@@ -7,11 +7,15 @@ import type { SitePaths } from '../paths.ts';
 
 export type ChangeKind = 'full' | 'code' | 'content' | 'static' | 'components';
 
-/** What is watched: the paths the build reads (paths.ts), so the two lists cannot drift apart. */
-export type WatchRoots = Pick<SitePaths, 'content' | 'i18n' | 'static' | 'config' | 'code'> & Partial<Pick<SitePaths, 'components'>>;
+/**
+ * What is watched: the paths the build reads (paths.ts), so the two lists cannot drift apart; `docs`: a
+ * Docusaurus site's source-language docs folder (content/files.ts, localeContentDir), content like content/.
+ */
+export type WatchRoots = Pick<SitePaths, 'content' | 'i18n' | 'static' | 'config' | 'code'> & Partial<Pick<SitePaths, 'components'>> & { docs?: string };
 
 export function watchedPaths(roots: WatchRoots): string[] {
-  return [...new Set([roots.content, roots.i18n, roots.static, roots.config, ...roots.code, ...(roots.components && existsSync(roots.components) ? [roots.components] : [])])];
+  const optional = [roots.components, roots.docs].filter((d): d is string => !!d && existsSync(d));
+  return [...new Set([roots.content, roots.i18n, roots.static, roots.config, ...roots.code, ...optional])];
 }
 
 /** Files MDX pages import besides partials: components, their styles and data. */
@@ -29,7 +33,9 @@ export function isNoise(path: string): boolean {
 export function classify(path: string, roots: WatchRoots, isDir: boolean): ChangeKind | undefined {
   if (isNoise(path)) return undefined;
   if (path === roots.config || inside(roots.i18n, path)) return 'full';
-  if (inside(roots.content, path)) return isDir || /\.mdx?$/.test(path) || basename(path) === '_category_.json' ? 'content' : COMPONENT_FILE.test(path) ? 'components' : undefined;
+  if (inside(roots.content, path) || (roots.docs && inside(roots.docs, path))) {
+    return isDir || /\.mdx?$/.test(path) || /^_category_\.(json|ya?ml)$/.test(basename(path)) ? 'content' : COMPONENT_FILE.test(path) ? 'components' : undefined;
+  }
   if (roots.components && inside(roots.components, path)) return isDir || COMPONENT_FILE.test(path) ? 'components' : undefined;
   if (inside(roots.static, path)) return 'static';
   if (roots.code.some((d) => inside(d, path))) return isDir || /\.(tsx?|jsx?|css|json)$/.test(path) ? 'code' : undefined;
