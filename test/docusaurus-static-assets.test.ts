@@ -123,12 +123,20 @@ describe('Markdown images and file links by static URL, as Docusaurus 3', () => 
   }
 
   it('a missing static file fails the build with the file and line, and check says the same', async () => {
-    const files = { ...FILES, 'docs/guides/firing.md': '# Firing\n\nText.\n\n![Gone](/img/gone.png)\n\n[Lost](/files/lost.pdf)\n' };
+    const files = { ...FILES, 'docs/guides/firing.md': '# Firing\n\nText.\n\n![Gone](/img/gone.png)\n\n![Lost too](./lost.png)\n' };
     await expect(buildSite('/sub/', false, files)).rejects.toMatchObject({
-      message: '2 images or files the page references do not exist: /img/gone.png, /files/lost.pdf',
+      message: '2 images or files the page references do not exist: /img/gone.png, ./lost.png',
       location: { file: 'docs/guides/firing.md', line: 5 },
-      details: ['docs/guides/firing.md:5 → /img/gone.png', 'docs/guides/firing.md:7 → /files/lost.pdf'],
+      details: ['docs/guides/firing.md:5 → /img/gone.png', 'docs/guides/firing.md:7 → ./lost.png'],
     });
+    // A site-absolute link to no static file is left to the link checker, as Docusaurus leaves it: a page may
+    // have a dot in its URL, and a link to nothing is a broken link.
+    const dotted = { ...FILES, 'docs/guides/v1.2.md': '---\nid: v1.2\n---\n# Release 1.2\n', 'docs/intro.md': '# Kiln notes\n\nSee [release 1.2](/docs/guides/v1.2).\n' };
+    await expect(buildSite('/', false, dotted)).resolves.toBeDefined();
+    const lost = { ...FILES, 'docs/intro.md': '# Kiln notes\n\nKeep [the log](/files/lost.pdf).\n' };
+    const broken = await buildSite('/', false, lost).then(() => undefined, (err: Error) => err);
+    expect(broken?.message).toContain('broken link');
+    expect(JSON.stringify(broken)).toContain('/files/lost.pdf');
     const root = makeSite(files, { configSource: config('/sub/', false) });
     roots.push(root);
     const checked = runCli(['check', '--root', root]);

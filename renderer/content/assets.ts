@@ -132,6 +132,8 @@ export function rehypeAssets(options: AssetOptions & AssetSinks & { lineOffset: 
       const result = resolveAsset(value, options, el.tagName === 'a' ? 'files' : assetFolder(value.split(/[?#]/, 1)[0]!), el.tagName === 'a');
       if (!result) return;
       if ('missing' in result) {
+        // As for a Markdown link (markdown-assets.ts): a site-absolute href may be a page; the link checker decides.
+        if (el.tagName === 'a' && value.startsWith('/')) return;
         options.missing.push({ url: value, line: el.position ? el.position.start.line + options.lineOffset : undefined });
         return;
       }
