@@ -255,9 +255,10 @@ export class BuildCache implements DocCache, AppCache {
     },
     pageTerms: (locale) => this.pageTerms.get(pageTermsKey(locale)) ?? new Map(),
     setPageTerms: (locale, terms, analysed) => {
-      this.pageTerms.set(pageTermsKey(locale), terms);
+      if (terms instanceof Map) this.pageTerms.set(pageTermsKey(locale), terms);
+      else this.pageTerms.setSerialized(pageTermsKey(locale), terms.bytes);
       this.stats.searchPages.analysed += analysed;
-      this.stats.searchPages.cached += terms.size - analysed;
+      this.stats.searchPages.cached += (terms instanceof Map ? terms.size : terms.pages) - analysed;
     },
     keepPageTerms: (locale) => this.pageTerms.keep(pageTermsKey(locale)),
   };
