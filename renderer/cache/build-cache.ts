@@ -135,6 +135,9 @@ export class BuildCache implements DocCache, AppCache {
   }
 
   lookup(job: DocJob): ProcessedDoc | undefined {
+    // No doc kept (a cold build, or the code or the site's file list changed): no key can match, so the
+    // sources are not read and hashed here, on the main thread, before any doc is handed out.
+    if (this.docs.size === 0) return undefined;
     const source = this.readSource(job);
     // (MDX pages are never stored: a source that matches a stored one is plain Markdown.)
     const entry = source && this.docs.get(this.docKey(job, source));
