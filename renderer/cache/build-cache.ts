@@ -135,6 +135,9 @@ export class BuildCache implements DocCache, AppCache {
   }
 
   lookup(job: DocJob): ProcessedDoc | undefined {
+    // No doc kept (a cold build, or the code or the site's file list changed): no key can match, so the
+    // sources are not read and hashed here, on the main thread, before any doc is handed out.
+    if (this.docs.size === 0) return undefined;
     const source = this.readSource(job);
     // (MDX pages are never stored: a source that matches a stored one is plain Markdown.)
     const entry = source && this.docs.get(this.docKey(job, source));
@@ -255,9 +258,10 @@ export class BuildCache implements DocCache, AppCache {
     },
     pageTerms: (locale) => this.pageTerms.get(pageTermsKey(locale)) ?? new Map(),
     setPageTerms: (locale, terms, analysed) => {
-      this.pageTerms.set(pageTermsKey(locale), terms);
+      if (terms instanceof Map) this.pageTerms.set(pageTermsKey(locale), terms);
+      else this.pageTerms.setSerialized(pageTermsKey(locale), terms.bytes);
       this.stats.searchPages.analysed += analysed;
-      this.stats.searchPages.cached += terms.size - analysed;
+      this.stats.searchPages.cached += (terms instanceof Map ? terms.size : terms.pages) - analysed;
     },
     keepPageTerms: (locale) => this.pageTerms.keep(pageTermsKey(locale)),
   };

@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { Pack } from './pack.ts';
 
@@ -22,6 +23,16 @@ describe('Pack', () => {
     first.save();
     expect(staging(cache)).toEqual([]);
     expect(new Pack(dir, 'v1', isString).get('a')).toBe('alpha');
+  });
+
+  it('keeps an entry serialised elsewhere (a worker\'s page terms) as it keeps one it serialises itself', () => {
+    const cache = mkdtempSync(join(tmpdir(), 'pack-'));
+    const dir = join(cache, 'terms');
+    const isMap = (v: unknown): v is Map<string, number[]> => v instanceof Map;
+    const first = new Pack(dir, 'v1', isMap);
+    first.setSerialized('a', new Uint8Array(serialize(new Map([['page', [1, 2]]]))));
+    first.save();
+    expect(new Pack(dir, 'v1', isMap).get('a')).toEqual(new Map([['page', [1, 2]]]));
   });
 
   it('drops what a failed build made', () => {

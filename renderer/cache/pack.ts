@@ -73,9 +73,18 @@ export class Pack<T> {
 
   /** Keeps `value` under `key` for the next build: written now, part of the cache once `save()` runs. */
   set(key: string, value: T): void {
+    this.stage(key, () => serialize(value));
+  }
+
+  /** set() with the value already serialised (node:v8) by whoever made it, possibly on another thread. */
+  setSerialized(key: string, bytes: Uint8Array): void {
+    this.stage(key, () => bytes);
+  }
+
+  private stage(key: string, bytes: () => Uint8Array): void {
     if (!this.ensureStaging()) return;
     try {
-      this.writeEntry(join(this.staging, key), serialize(value));
+      this.writeEntry(join(this.staging, key), bytes());
       this.made.add(key);
     } catch {
       this.made.delete(key); // Missed next time; the other entries are kept.

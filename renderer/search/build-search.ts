@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { keyHash } from '../cache/key-hash.ts';
 import { searchLanguageOf } from '../shared/search-lang.ts';
 import { assembleIndex, indexEntryFile, indexFiles, type IndexPage, type LocaleIndexFiles } from './local-index.ts';
-import { PageAnalyser, pagesOf, type PageTerms } from './page-terms.ts';
+import { serialize } from 'node:v8';
+import { PageAnalyser, pagesOf, type PageTerms, type SerializedPageTerms } from './page-terms.ts';
 import { openSearchLink, openSearchXml } from './opensearch.ts';
 import { buildRecords, docsTagOf, type SearchRecord } from './records.ts';
 
@@ -35,7 +36,7 @@ export interface IndexCache {
   /** The terms of the locale's pages kept by the last build, by page key (pageKeyOf). */
   pageTerms(locale: string): Map<string, PageTerms>;
   /** Keeps the terms of the locale's pages for the next build; `analysed` of them were made by this one. */
-  setPageTerms(locale: string, terms: Map<string, PageTerms>, analysed: number): void;
+  setPageTerms(locale: string, terms: Map<string, PageTerms> | SerializedPageTerms, analysed: number): void;
   /** The locale's index came from the cache: the terms of its pages stay as they are. */
   keepPageTerms(locale: string): void;
 }
@@ -61,7 +62,7 @@ export interface IndexJob {
 /** A locale's index, and (when the job had page keys) the terms of its pages by key. */
 export interface MadeIndex {
   index: LocaleIndexFiles;
-  terms: Map<string, PageTerms>;
+  terms: Map<string, PageTerms> | SerializedPageTerms;
   /** Pages whose terms were made here rather than taken from `known`. */
   analysed: number;
 }
@@ -117,6 +118,11 @@ export function makeIndex(job: Omit<IndexJob, 'input'>): MadeIndex {
 export function makeIndexFromInput(locale: string, input: string, hash?: string, pageKeys?: string[]): MadeIndex {
   const [records, siteUrl, baseUrl] = JSON.parse(input) as [SearchRecord[], string, string];
   return makeIndex({ locale, records, siteUrl, baseUrl, ...(hash ? { hash } : {}), ...(pageKeys ? { pageKeys } : {}) });
+}
+
+/** A made index with its pages' terms serialised, as a worker sends it back (SerializedPageTerms). */
+export function withSerializedTerms(made: MadeIndex): MadeIndex {
+  return made.terms instanceof Map ? { ...made, terms: { pages: made.terms.size, bytes: serialize(made.terms) } } : made;
 }
 
 /**

@@ -4,7 +4,8 @@
 // analysed again (the build cache does the same between builds: renderer/cache/build-cache.ts).
 import type { IndexCache } from './build-search.ts';
 import type { LocaleIndexFiles } from './local-index.ts';
-import type { PageTerms } from './page-terms.ts';
+import { deserialize } from 'node:v8';
+import type { PageTerms, SerializedPageTerms } from './page-terms.ts';
 
 export class MemoryIndexCache implements IndexCache {
   /** Per locale: only the latest index is kept (an older one is never asked for again). */
@@ -30,8 +31,8 @@ export class MemoryIndexCache implements IndexCache {
     return this.terms.get(locale) ?? new Map();
   }
 
-  setPageTerms(locale: string, terms: Map<string, PageTerms>): void {
-    this.terms.set(locale, terms);
+  setPageTerms(locale: string, terms: Map<string, PageTerms> | SerializedPageTerms): void {
+    this.terms.set(locale, terms instanceof Map ? terms : (deserialize(terms.bytes) as Map<string, PageTerms>));
   }
 
   keepPageTerms(): void {

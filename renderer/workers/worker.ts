@@ -81,8 +81,9 @@ async function answer(msg: WorkerRequest): Promise<WorkerResponse> {
       return { id: msg.id, type: 'render', html, app, scans: html.map((h) => scanPage(h)) };
     }
     case 'search-index': {
-      const { makeIndexFromInput } = await import('../search/build-search.ts');
-      return { id: msg.id, type: 'search-index', indexes: msg.jobs.map((job) => makeIndexFromInput(job.locale, job.input, job.hash, job.pageKeys)) };
+      const { makeIndexFromInput, withSerializedTerms } = await import('../search/build-search.ts');
+      // The pages' terms go back as the build cache stores them: the main thread does not read them.
+      return { id: msg.id, type: 'search-index', indexes: msg.jobs.map((job) => withSerializedTerms(makeIndexFromInput(job.locale, job.input, job.hash, job.pageKeys))) };
     }
   }
 }
