@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { LEVELS } from '../shared/search-hit.ts';
 import { F, type ChunkPage, type IndexEntry, type IndexSource, type Shard } from '../shared/search-index.ts';
 import { searchLanguageOf } from '../shared/search-lang.ts';
-import { PageAnalyser, pagesOf, type PageTerms } from './page-terms.ts';
+import { PageAnalyser, pagesOf, termsOf, wordsOf, type PageTerms } from './page-terms.ts';
 import type { SearchRecord } from './records.ts';
 
 /** Raw JSON size a shard or chunk grows to before the next one starts (about a third of it gzipped). */
@@ -50,25 +50,35 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
     return id;
   };
   // Each page's term numbers → the index's term ids.
-  const ids = input.map((p) => p.terms.terms.map(termId));
+  const ids = input.map((p) => termsOf(p.terms).map(termId));
   // Every indexed word, with its term and whether any page has it in a title, keyword or heading.
   const wordInfo = new Map<string, { term: number; structured: boolean }>();
   input.forEach((p, i) => {
-    const { words, wordTerms, wordStructured } = p.terms;
+    const words = wordsOf(p.terms);
+    const info = p.terms.wordInfo;
     for (let w = 0; w < words.length; w++) {
       const known = wordInfo.get(words[w]!);
-      if (!known) wordInfo.set(words[w]!, { term: ids[i]![wordTerms[w]!]!, structured: wordStructured[w]! });
-      else if (wordStructured[w]) known.structured = true;
+      const structured = (info[w]! & 1) === 1;
+      if (!known) wordInfo.set(words[w]!, { term: ids[i]![info[w]! >> 1]!, structured });
+      else if (structured) known.structured = true;
     }
   });
 
   const titleCount = new Map<number, number>();
   let titles = 0;
   input.forEach((p, i) => {
-    for (const doc of p.terms.docs) {
-      if (!doc.title) continue;
-      titles++;
-      for (const t of new Set(doc.title.map((n) => ids[i]![n]!))) titleCount.set(t, (titleCount.get(t) ?? 0) + 1);
+    const { docs } = p.terms;
+    for (let q = 0; q < docs.length; ) {
+      const n = docs[q++]!;
+      if (n >= 0) {
+        titles++;
+        const distinct = new Set<number>();
+        for (let j = 0; j < n; j++) distinct.add(ids[i]![docs[q++]!]!);
+        for (const t of distinct) titleCount.set(t, (titleCount.get(t) ?? 0) + 1);
+      }
+      // Past the elements and the postings.
+      for (let e = docs[q++]!; e > 0; e--) q += docs[q]! + 1;
+      q += docs[q]! + 1;
     }
   });
   const commonIds = [...titleCount].filter(([, n]) => n >= 3 && n >= titles * COMMON_TITLE_SHARE).map(([t]) => t);
@@ -87,7 +97,9 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
   let doc = 0;
   input.forEach((p, i) => {
     const id = ids[i]!;
-    p.records.forEach((r, k) => {
+    // Where the next record starts in the page's terms.
+    let q = 0;
+    p.records.forEach((r) => {
       const path = r.url_without_anchor.slice(siteUrl.length);
       let page = pages[pages.length - 1];
       if (!page || page[0] !== path) {
@@ -99,22 +111,26 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
       while (rest.length > 0 && rest[rest.length - 1] === null) rest.pop();
       page[3].push([r.anchor ? encodeURIComponent(r.anchor) : '', r.type, rest, r.content]);
 
-      const { elements, postings } = p.terms.docs[k]!;
+      // This record in the page's terms: its title terms (counted above), then its elements and postings.
+      const docs = p.terms.docs;
+      const title = docs[q++]!;
+      if (title > 0) q += title;
       // An element's length: its distinct terms, the site's common title words aside (as it goes into a code).
       lens.length = 0;
-      for (const el of elements) {
+      for (let e = docs[q++]!; e > 0; e--) {
         let n = 0;
-        for (const t of el) if (!isCommon[id[t]!]) n++;
+        for (let j = docs[q++]!; j > 0; j--) if (!isCommon[id[docs[q++]!]!]) n++;
         lens.push(Math.min(n, 31) * 16);
       }
-      for (let q = 0; q < postings.length; ) {
-        const term = id[postings[q]!]!;
-        const n = postings[q + 1]!;
-        const tf = postings[q + 2]!;
+      const end = q + 1 + docs[q]!;
+      for (q++; q < end; ) {
+        const term = id[docs[q]!]!;
+        const n = docs[q + 1]!;
+        const tf = docs[q + 2]!;
         q += 3;
         const flat = flats[term] ?? (flats[term] = []);
         flat.push(doc - lasts[term]!, tf ? n + 1 : n);
-        for (let j = 0; j < n; j++, q += 2) flat.push(postings[q]! + lens[postings[q + 1]!]!);
+        for (let j = 0; j < n; j++, q += 2) flat.push(docs[q]! + lens[docs[q + 1]!]!);
         if (tf) flat.push(tf * 16 + F.content);
         lasts[term] = doc;
       }

@@ -8,32 +8,41 @@ import { fold, termFunction, type SearchLanguage } from '../shared/search-lang.t
 import { tokenize } from '../shared/search-text.ts';
 import type { SearchRecord } from './records.ts';
 
-/** One record's indexed text, its terms by their number in the page (PageTerms.terms). */
-export interface DocTerms {
-  /** A page record's title terms (distinct, first occurrence first), for the index's common title words. */
-  title?: number[];
+/**
+ * A page's terms in the compact form the build cache keeps (a locale's 150 pages were ~230,000 numbers and
+ * ~66,000 strings: as arrays of arrays, reading them back took longer than analysing the page they changed):
+ * two strings and two typed arrays per page, which the cache reads back whole and the index is assembled
+ * from as they are (local-index.ts).
+ */
+export interface PageTerms {
+  /** The page's distinct terms (stems), joined by spaces: no term has one (the index joins them so too). */
+  terms: string;
+  /** How many terms `terms` holds (so that one empty term is not read as none). */
+  termCount: number;
+  /** The page's indexed words (folded tokens), joined by spaces. */
+  words: string;
+  /** Per word: the number of its term, times 2, plus 1 when a title, keyword or heading holds it. */
+  wordInfo: Int32Array;
   /**
-   * The distinct terms of each indexed element (title, keywords, description, category or heading): an
-   * element's length, in its codes, counts those that are not the site's common title words, which only
-   * the whole index knows.
+   * The page's records, one after the other, each as:
+   * - its title terms (a page record: distinct, first occurrence first; for the index's common title words),
+   *   after their count, or -1 (another record);
+   * - the count of its indexed elements (title, keywords, description, category or heading), then each
+   *   one's distinct terms after their count: an element's length, in its codes, counts those that are not
+   *   the site's common title words, which only the whole index knows;
+   * - the length of its postings, then the postings, term by term as the index ships them once lengths are
+   *   known: [term, number of structured codes n, body-text count (0: none), then n × (code with length 0,
+   *   element)].
+   * Terms are numbered in the page (`terms`).
    */
-  elements: number[][];
-  /**
-   * The record's postings, term by term as the index ships them once lengths are known: [term, number of
-   * structured codes n, body-text count (0: none), then n × (code with length 0, element)].
-   */
-  postings: number[];
+  docs: Int32Array;
 }
 
-export interface PageTerms {
-  /** The page's distinct terms (stems). */
-  terms: string[];
-  /** The page's indexed words (folded tokens), with the number of each one's term and whether a title, keyword or heading holds it. */
-  words: string[];
-  wordTerms: number[];
-  wordStructured: boolean[];
-  docs: DocTerms[];
-}
+/** The terms of a PageTerms, as an array. */
+export const termsOf = (page: PageTerms): string[] => (page.termCount === 0 ? [] : page.terms.split(' '));
+
+/** The words of a PageTerms, as an array. */
+export const wordsOf = (page: PageTerms): string[] => (page.wordInfo.length === 0 ? [] : page.words.split(' '));
 
 interface Element {
   field: number;
@@ -79,7 +88,9 @@ export class PageAnalyser {
     const terms: string[] = [];
     const termIds = new Map<string, number>();
     const wordIds = new Map<string, number>();
-    const page: PageTerms = { terms, words: [], wordTerms: [], wordStructured: [], docs: [] };
+    const words: string[] = [];
+    const wordInfo: number[] = [];
+    const docs: number[] = [];
     // Calls `visit` with the page's number of each word's term (stop words skipped) and its position.
     const tokens = (text: string, structured: boolean, visit: (term: number, pos: number) => void) => {
       const raw = tokenize(text);
@@ -98,26 +109,26 @@ export class PageAnalyser {
         }
         let w = wordIds.get(known.word);
         if (w === undefined) {
-          wordIds.set(known.word, (w = page.words.length));
-          page.words.push(known.word);
-          page.wordTerms.push(term);
-          page.wordStructured.push(structured);
-        } else if (structured) page.wordStructured[w] = true;
+          wordIds.set(known.word, (w = words.length));
+          words.push(known.word);
+          wordInfo.push(term * 2 + (structured ? 1 : 0));
+        } else if (structured) wordInfo[w]! |= 1;
         visit(term, pos);
       }
     };
 
     for (const r of records) {
-      const doc: DocTerms = { elements: [], postings: [] };
       if (r.type === 'lvl1') {
         const title = new Set<number>();
         tokens(r.hierarchy.lvl1 ?? '', true, (t) => title.add(t));
-        doc.title = [...title];
-      }
+        docs.push(title.size, ...title);
+      } else docs.push(-1);
       // Codes by term, in the order the record first meets its terms.
       const structured = new Map<number, number[]>();
       const order: number[] = [];
-      elementsOf(r).forEach((el, e) => {
+      const elements = elementsOf(r);
+      docs.push(elements.length);
+      elements.forEach((el, e) => {
         const distinct = new Set<number>();
         tokens(el.text, true, (t, pos) => {
           distinct.add(t);
@@ -128,7 +139,7 @@ export class PageAnalyser {
           }
           codes.push(encode(el.field, 0, el.index * POS_PER_ELEMENT + Math.min(pos, POS_PER_ELEMENT - 1)), e);
         });
-        doc.elements.push([...distinct]);
+        docs.push(distinct.size, ...distinct);
       });
       // A page without intro text shows its description as its text: indexed once, as the description.
       const text = r.type === 'lvl1' && r.content === r.description ? '' : (r.content ?? '');
@@ -138,14 +149,17 @@ export class PageAnalyser {
         if (n === undefined && !structured.has(t)) order.push(t);
         tf.set(t, (n ?? 0) + 1);
       });
+      // The postings' length goes before them: its place is kept and filled in once they are pushed.
+      const at = docs.length;
+      docs.push(0);
       for (const t of order) {
         const codes = structured.get(t) ?? [];
-        doc.postings.push(t, codes.length / 2, tf.get(t) ?? 0);
-        for (const c of codes) doc.postings.push(c);
+        docs.push(t, codes.length / 2, tf.get(t) ?? 0);
+        for (const c of codes) docs.push(c);
       }
-      page.docs.push(doc);
+      docs[at] = docs.length - at - 1;
     }
-    return page;
+    return { terms: terms.join(' '), termCount: terms.length, words: words.join(' '), wordInfo: Int32Array.from(wordInfo), docs: Int32Array.from(docs) };
   }
 }
 
