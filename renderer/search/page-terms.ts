@@ -163,6 +163,40 @@ export class PageAnalyser {
   }
 }
 
+/**
+ * Calls `visit` with each posting of the page's records as the index ships it: the record's number in the
+ * page, the page's number of the term, and the posting (`entry`, reused: copy it): its number of codes,
+ * then the codes, each element's length counted without the site's common title words (`isCommon`, by the
+ * page's term numbers).
+ */
+export function visitPostings(page: PageTerms, isCommon: (term: number) => boolean, visit: (doc: number, term: number, entry: number[]) => void): void {
+  const { docs } = page;
+  const lens: number[] = [];
+  const entry: number[] = [];
+  for (let q = 0, doc = 0; q < docs.length; doc++) {
+    const title = docs[q++]!;
+    if (title > 0) q += title;
+    lens.length = 0;
+    for (let e = docs[q++]!; e > 0; e--) {
+      let n = 0;
+      for (let j = docs[q++]!; j > 0; j--) if (!isCommon(docs[q++]!)) n++;
+      lens.push(Math.min(n, 31) * 16);
+    }
+    const end = q + 1 + docs[q]!;
+    for (q++; q < end; ) {
+      const term = docs[q]!;
+      const n = docs[q + 1]!;
+      const tf = docs[q + 2]!;
+      q += 3;
+      entry.length = 0;
+      entry.push(tf ? n + 1 : n);
+      for (let j = 0; j < n; j++, q += 2) entry.push(docs[q]! + lens[docs[q + 1]!]!);
+      if (tf) entry.push(tf * 16 + F.content);
+      visit(doc, term, entry);
+    }
+  }
+}
+
 /** A locale's records cut into pages: runs of records with the same URL (records.ts makes them so). */
 export function pagesOf(records: SearchRecord[]): SearchRecord[][] {
   const pages: SearchRecord[][] = [];
