@@ -28,7 +28,7 @@ export const MAX_THREADS = 64;
 /** `pages 0 rendered, 456 from cache; docs 0 processed, 456 from cache; search indexes 0 built, 3 from cache; route chunks 0 made, 453 from cache` (+ the pages analysed for search) */
 function cacheLine({ pages, docs, code, search, searchPages, chunks }: CacheStats): string {
   const codeLine = code.cached + code.highlighted ? ` (code blocks ${code.highlighted} highlighted, ${code.cached} from cache)` : '';
-  const line = `pages ${pages.rendered} rendered, ${pages.cached} from cache; docs ${docs.processed} processed, ${docs.cached} from cache${codeLine}; search indexes ${search.built} built, ${search.cached} from cache`;
+  const line = `pages ${pages.rendered} rendered, ${pages.cached} from cache; docs ${docs.processed} processed, ${docs.cached} from cache${codeLine}; search indexes ${search.built} built${search.updated ? ` (${search.updated} updated)` : ''}, ${search.cached} from cache`;
   const chunkLine = `; route chunks ${chunks.made} made, ${chunks.cached} from cache`;
   return search.built ? `${line} (pages analysed ${searchPages.analysed}, ${searchPages.cached} from cache)${chunkLine}` : `${line}${chunkLine}`;
 }

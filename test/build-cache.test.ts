@@ -104,18 +104,18 @@ describe('build cache', () => {
       if (step === 'nothing') {
         const pages = Object.values(warm.pagesPerLocale).reduce((a, b) => a + b, 0);
         const chunks = warm.table.routes.filter((r) => r.data.kind !== 'notFound').length;
-        expect(warm.cache).toEqual({ pages: { rendered: 0, cached: pages }, docs: { processed: 0, cached: 8 }, code: { cached: 0, highlighted: 0 }, search: { built: 0, cached: 2 }, searchPages: { cached: 0, analysed: 0 }, chunks: { made: 0, cached: chunks } });
+        expect(warm.cache).toEqual({ pages: { rendered: 0, cached: pages }, docs: { processed: 0, cached: 8 }, code: { cached: 0, highlighted: 0 }, search: { built: 0, cached: 2, updated: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { made: 0, cached: chunks } });
       }
       // One page's text: that page alone is processed, rendered and analysed for search again, and its route
-      // chunk made again; its locale's index is assembled from the other pages' kept terms (and is a clean
-      // build's, as every file is).
+      // chunk made again; its locale's index is updated from the last build's (search/index-update.ts: only
+      // that page's postings redone) and is a clean build's, as every file is.
       if (step === 'prose of a page with code') expect(warm.cache!.code).toEqual({ cached: 1, highlighted: 0 });
       if (step === 'a code block') expect(warm.cache!.code).toEqual({ cached: 0, highlighted: 1 });
       // Every doc is processed again (the theme is part of each doc's job), and every block highlighted.
       if (step === 'config: code theme') expect(warm.cache!.code).toEqual({ cached: 0, highlighted: 2 });
       if (step === 'page content') {
         expect({ rendered: warm.cache!.pages.rendered, processed: warm.cache!.docs.processed, chunks: warm.cache!.chunks.made }).toEqual({ rendered: 1, processed: 1, chunks: 1 });
-        expect({ search: warm.cache!.search, searchPages: warm.cache!.searchPages }).toEqual({ search: { built: 1, cached: 1 }, searchPages: { analysed: 1, cached: 3 } });
+        expect({ search: warm.cache!.search, searchPages: warm.cache!.searchPages }).toEqual({ search: { built: 1, cached: 1, updated: 1 }, searchPages: { analysed: 1, cached: 3 } });
       }
     }
   });

@@ -155,10 +155,13 @@ describe('build on several threads', () => {
     expect(indexes?.slice(1).map(Number), cold.stderr).toEqual([0, expect.any(Number), expect.any(Number)]);
     expect(Number(indexes![2]) + Number(indexes![3])).toBe(2);
     expect(cold.stdout).toContain('search indexes 2 built, 0 from cache (pages analysed 62, 0 from cache)');
-    writeFileSync(join(root, 'content/en/compute/page-4.md'), page('compute 4 en', '## Section 4\n\nText rewritten with other words: elastic, block, storage.', 'sidebar_position: 5\n'));
+    // The page's text rewritten, its sections (search records) kept.
+    const edited = join(root, 'content/en/compute/page-4.md');
+    writeFileSync(edited, readFileSync(edited, 'utf8').replace('Text **4** with', 'Text rewritten with other words: elastic, block, storage, **4** and'));
     const warm = build(root, 3, 'build', true);
     expect(warm.status, warm.stderr).toBe(0);
-    expect(warm.stdout).toContain('search indexes 1 built, 1 from cache (pages analysed 1, 30 from cache)');
+    // The index is updated from the one the worker assembled (it sends the assembly back with the terms).
+    expect(warm.stdout).toContain('search indexes 1 built (1 updated), 1 from cache (pages analysed 1, 30 from cache)');
     const clean = build(root, 1, 'clean');
     expect(clean.status, clean.stderr).toBe(0);
     const search = (dir: string) => new Map([...files(join(root, dir))].filter(([f]) => f.startsWith('assets/search/') || f.startsWith('assets/site/')));

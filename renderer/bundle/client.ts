@@ -15,10 +15,19 @@ import { prebuiltClient, type ClientBundleFiles, type ThemeKey } from './prebuil
 /** The bundle as pages link to it: the same shape, with public URLs (baseUrl + path) instead of paths. */
 export type ClientBundle = ClientBundleFiles;
 
-export async function bundleClient(opts: { root: string; templatesDir: string; baseUrl: string; minify: boolean }): Promise<ClientBundle> {
+/**
+ * The browser bundle: the prebuilt theme's when it fits (a lookup: its manifest and its inputs' hashes), at
+ * once and not as a promise, so that the build's `bundle` phase measures that lookup rather than the
+ * content stage's first synchronous stretch (a promise settles only after it); else bundled by esbuild.
+ */
+export function bundleClient(opts: { root: string; templatesDir: string; baseUrl: string; minify: boolean }): ClientBundle | Promise<ClientBundle> {
   const key = themeKey(opts.root);
-  const files = (opts.minify ? prebuiltClient(key) : undefined) ?? (await bundleClientFiles(key, opts));
-  const url = (rel: string) => opts.baseUrl + rel;
+  const prebuilt = opts.minify ? prebuiltClient(key) : undefined;
+  return prebuilt ? withUrls(prebuilt, opts.baseUrl) : bundleClientFiles(key, opts).then((files) => withUrls(files, opts.baseUrl));
+}
+
+function withUrls(files: ClientBundleFiles, baseUrl: string): ClientBundle {
+  const url = (rel: string) => baseUrl + rel;
   return {
     files: files.files,
     entry: url(files.entry),

@@ -6,8 +6,9 @@
 //     data, its locale's site data, the templates and the pipeline; the document around it is always made
 //     afresh, so the URLs of files that change with any edit (route manifest, search index) cost nothing;
 //   - search: a locale's local index by its records and settings, and the terms of each of its pages (one
-//     entry per locale, the pages' terms by the page's records), from which an index is assembled when
-//     some pages changed: only those are analysed again;
+//     entry per locale, the pages' terms by the page's records, with the index as assembled), from which
+//     the index is updated when some pages changed: only those are analysed again, and only their terms'
+//     postings redone (search/index-update.ts);
 //   - code: each doc's highlighted code blocks by the doc's file (one entry per doc, kept while the doc is),
 //     so that a doc processed again finds the blocks it had: a prose edit never loads the highlighter;
 //   - route chunks: each route's chunk (file name and code) by its route data and HTML, all in one entry
@@ -21,9 +22,9 @@ import type { DocJob, ProcessedDoc } from '../content/process-doc.ts';
 import { usesMdx } from '../content/mdx/detect.ts';
 import type { ChunkMemo, RouteChunk } from '../render/chunks.ts';
 import type { AppCache } from '../render/render-pages.ts';
-import type { IndexCache } from '../search/build-search.ts';
+import type { IndexCache, LocaleTerms } from '../search/build-search.ts';
 import type { LocaleIndexFiles } from '../search/local-index.ts';
-import type { PageTerms } from '../search/page-terms.ts';
+import type { SerializedPageTerms } from '../search/page-terms.ts';
 import type { RouteData, SiteData } from '../shared/types.ts';
 import { filesKey, hashOf, keyHash, pipelineKey, siteFileList } from './keys.ts';
 import { Pack } from './pack.ts';
@@ -35,7 +36,8 @@ export interface CacheStats {
   /** Code blocks of the processed docs: taken from their last build, highlighted afresh. */
   code: { cached: number; highlighted: number };
   pages: { cached: number; rendered: number };
-  search: { cached: number; built: number };
+  /** Indexes taken from the cache, and built: `updated` of those from the last build's index (index-update.ts). */
+  search: { cached: number; built: number; updated: number };
   /** Pages whose search terms were kept from the last build, and pages analysed (for indexes that were built). */
   searchPages: { cached: number; analysed: number };
   chunks: { cached: number; made: number };
@@ -66,7 +68,9 @@ const isIndex = (v: unknown): v is IndexFilesValue =>
   typeof v === 'object' && v !== null && typeof (v as IndexFilesValue).entry?.file === 'string' && (v as IndexFilesValue).parts instanceof Map;
 
 type IndexFilesValue = LocaleIndexFiles;
-const isTermsMap = (v: unknown): v is Map<string, PageTerms> => v instanceof Map;
+// (Not page-terms.ts's isSerialized: the cache loads none of the search analysis's modules.)
+const isSerialized = (terms: LocaleTerms | SerializedPageTerms): terms is SerializedPageTerms => !(terms.pages instanceof Map);
+const isLocaleTerms = (v: unknown): v is LocaleTerms => (v as LocaleTerms | undefined)?.pages instanceof Map;
 
 const contentHash = (data: Uint8Array | string) => keyHash().update(data).digest('hex');
 
@@ -78,14 +82,14 @@ export interface OpenCacheOptions {
 }
 
 export class BuildCache implements DocCache, AppCache {
-  readonly stats: CacheStats = { docs: { cached: 0, processed: 0 }, code: { cached: 0, highlighted: 0 }, pages: { cached: 0, rendered: 0 }, search: { cached: 0, built: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { cached: 0, made: 0 } };
+  readonly stats: CacheStats = { docs: { cached: 0, processed: 0 }, code: { cached: 0, highlighted: 0 }, pages: { cached: 0, rendered: 0 }, search: { cached: 0, built: 0, updated: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { cached: 0, made: 0 } };
   /** The version of the code that makes pages (keys.ts): also what names the search index entries. */
   readonly pipeline: string;
   private readonly docs: Pack<DocEntry>;
   private readonly codePack: Pack<Map<string, string>>;
   private readonly apps: Pack<string>;
   private readonly indexes: Pack<IndexFilesValue>;
-  private readonly pageTerms: Pack<Map<string, PageTerms>>;
+  private readonly pageTerms: Pack<LocaleTerms>;
   private readonly chunkPack: Pack<Map<string, RouteChunk>>;
   /** The chunks of the last build, read when first asked for; those of this build, kept for the next. */
   private chunksBefore: Map<string, RouteChunk> | undefined;
@@ -106,7 +110,7 @@ export class BuildCache implements DocCache, AppCache {
     this.codePack = new Pack(join(options.dir, 'code'), this.pipeline, isBlockMap);
     this.apps = new Pack(join(options.dir, 'pages'), this.pipeline, isString);
     this.indexes = new Pack(join(options.dir, 'search'), this.pipeline, isIndex);
-    this.pageTerms = new Pack(join(options.dir, 'search-pages'), this.pipeline, isTermsMap);
+    this.pageTerms = new Pack(join(options.dir, 'search-pages'), this.pipeline, isLocaleTerms);
     this.chunkPack = new Pack(join(options.dir, 'chunks'), this.pipeline, isChunkMap);
   }
 
@@ -256,12 +260,13 @@ export class BuildCache implements DocCache, AppCache {
       this.indexes.set(key, index);
       this.stats.search.built++;
     },
-    pageTerms: (locale) => this.pageTerms.get(pageTermsKey(locale)) ?? new Map(),
-    setPageTerms: (locale, terms, analysed) => {
-      if (terms instanceof Map) this.pageTerms.set(pageTermsKey(locale), terms);
-      else this.pageTerms.setSerialized(pageTermsKey(locale), terms.bytes);
+    pageTerms: (locale) => this.pageTerms.get(pageTermsKey(locale)) ?? { pages: new Map() },
+    setPageTerms: (locale, terms, analysed, updated) => {
+      if (isSerialized(terms)) this.pageTerms.setSerialized(pageTermsKey(locale), terms.bytes);
+      else this.pageTerms.set(pageTermsKey(locale), terms);
       this.stats.searchPages.analysed += analysed;
-      this.stats.searchPages.cached += (terms instanceof Map ? terms.size : terms.pages) - analysed;
+      this.stats.searchPages.cached += (isSerialized(terms) ? terms.pages : terms.pages.size) - analysed;
+      if (updated) this.stats.search.updated++;
     },
     keepPageTerms: (locale) => this.pageTerms.keep(pageTermsKey(locale)),
   };

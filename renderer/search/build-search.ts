@@ -7,9 +7,10 @@ import { localeBase } from '../shared/locale-urls.ts';
 import { createHash } from 'node:crypto';
 import { keyHash } from '../cache/key-hash.ts';
 import { searchLanguageOf } from '../shared/search-lang.ts';
-import { assembleIndex, indexEntryFile, indexFiles, type IndexPage, type LocaleIndexFiles } from './local-index.ts';
+import { assembleIndex, indexEntryFile, indexFiles, PART_BYTES, type IndexPage, type LocaleIndexFiles } from './local-index.ts';
+import { updateIndex, type AssembledIndex } from './index-update.ts';
 import { serialize } from 'node:v8';
-import { PageAnalyser, pagesOf, type PageTerms, type SerializedPageTerms } from './page-terms.ts';
+import { isSerialized, PageAnalyser, pagesOf, type PageTerms, type SerializedPageTerms } from './page-terms.ts';
 import { openSearchLink, openSearchXml } from './opensearch.ts';
 import { buildRecords, docsTagOf, type SearchRecord } from './records.ts';
 
@@ -33,12 +34,25 @@ export interface IndexCache {
   keyOf(locale: string, digest: string): string;
   get(key: string): LocaleIndexFiles | undefined;
   set(key: string, index: LocaleIndexFiles): void;
-  /** The terms of the locale's pages kept by the last build, by page key (pageKeyOf). */
-  pageTerms(locale: string): Map<string, PageTerms>;
-  /** Keeps the terms of the locale's pages for the next build; `analysed` of them were made by this one. */
-  setPageTerms(locale: string, terms: Map<string, PageTerms> | SerializedPageTerms, analysed: number): void;
+  /** The terms of the locale's pages kept by the last build that made its index, and that index. */
+  pageTerms(locale: string): LocaleTerms;
+  /**
+   * Keeps the terms of the locale's pages and its index for the next build; `analysed` of the pages were
+   * analysed by this one, and `updated`: the index was updated from the last one (index-update.ts).
+   */
+  setPageTerms(locale: string, terms: LocaleTerms | SerializedPageTerms, analysed: number, updated?: boolean): void;
   /** The locale's index came from the cache: the terms of its pages stay as they are. */
   keepPageTerms(locale: string): void;
+}
+
+/**
+ * What a build keeps of a locale's index for the next one: the terms of its pages by page key (pageKeyOf),
+ * so that only changed pages are analysed again, and the index as assembled, so that it is updated rather
+ * than assembled again from every page (index-update.ts).
+ */
+export interface LocaleTerms {
+  pages: Map<string, PageTerms>;
+  index?: AssembledIndex;
 }
 
 /** What one locale's local index is made from. */
@@ -55,16 +69,19 @@ export interface IndexJob {
   hash?: string;
   /** With the build cache: each page's key (records.ts's pages, in order), by which its terms are kept. */
   pageKeys?: string[];
-  /** Terms of pages analysed by an earlier build, by page key: those pages are not analysed again. */
-  known?: Map<string, PageTerms>;
+  /** Terms of pages analysed by an earlier build, by page key (those pages are not analysed again), and its index. */
+  known?: LocaleTerms;
 }
 
 /** A locale's index, and (when the job had page keys) the terms of its pages by key. */
 export interface MadeIndex {
   index: LocaleIndexFiles;
-  terms: Map<string, PageTerms> | SerializedPageTerms;
+  /** As kept for the next build; serialised when made on a worker (withSerializedTerms). */
+  terms: LocaleTerms | SerializedPageTerms;
   /** Pages whose terms were made here rather than taken from `known`. */
   analysed: number;
+  /** The index was updated from `known`'s rather than assembled from every page. */
+  updated: boolean;
 }
 
 /** What another thread is sent to make a locale's index (makeIndexFromInput): the records travel as JSON only. */
@@ -100,10 +117,11 @@ const pageKeyOf = (locale: string, json: string) => keyHash().update(locale).upd
 export function makeIndex(job: Omit<IndexJob, 'input'>): MadeIndex {
   const analyser = new PageAnalyser(searchLanguageOf(job.locale));
   const terms = new Map<string, PageTerms>();
+  const known = job.known?.pages;
   let analysed = 0;
   const pages = pagesOf(job.records).map((records, i): IndexPage => {
     const key = job.pageKeys?.[i];
-    let page = key === undefined ? undefined : job.known?.get(key);
+    let page = key === undefined ? undefined : known?.get(key);
     if (!page) {
       page = analyser.analyse(records);
       analysed++;
@@ -111,7 +129,13 @@ export function makeIndex(job: Omit<IndexJob, 'input'>): MadeIndex {
     if (key !== undefined) terms.set(key, page);
     return { records, terms: page };
   });
-  return { index: indexFiles(assembleIndex(pages, job.siteUrl, job.locale), job.locale, job.baseUrl, job.hash), terms, analysed };
+  const { pageKeys } = job;
+  const previous = job.known?.index;
+  const update = previous && pageKeys && known ? updateIndex(previous, pages, pageKeys, known, job.siteUrl, job.locale) : undefined;
+  const built = update ?? assembleIndex(pages, job.siteUrl, job.locale, PART_BYTES, pageKeys);
+  // The index is kept for the next build's update only with the keys of its pages.
+  const kept: LocaleTerms = { pages: terms, ...(pageKeys && built.assembly ? { index: { entry: built.entry, assembly: built.assembly, shards: new Map(built.entry.shards.map(([, name]) => [name, built.parts.get(name)!])) } } : {}) };
+  return { index: indexFiles(built, job.locale, job.baseUrl, job.hash), terms: kept, analysed, updated: update !== undefined };
 }
 
 /** makeIndex on another thread, from a job's `input`, entry hash and page keys (the terms of every page are made there). */
@@ -122,7 +146,7 @@ export function makeIndexFromInput(locale: string, input: string, hash?: string,
 
 /** A made index with its pages' terms serialised, as a worker sends it back (SerializedPageTerms). */
 export function withSerializedTerms(made: MadeIndex): MadeIndex {
-  return made.terms instanceof Map ? { ...made, terms: { pages: made.terms.size, bytes: serialize(made.terms) } } : made;
+  return isSerialized(made.terms) ? made : { ...made, terms: { pages: made.terms.pages.size, bytes: serialize(made.terms) } };
 }
 
 /**
@@ -164,7 +188,7 @@ export function buildSearch(loaded: LoadedConfig, locales: LocaleInfo[], table: 
       const made = makeIndex(cache ? { ...job, known: cache.pageTerms(job.locale) } : job);
       index = made.index;
       if (key !== undefined) cache!.set(key, index);
-      cache?.setPageTerms(job.locale, made.terms, made.analysed);
+      cache?.setPageTerms(job.locale, made.terms, made.analysed, made.updated);
     }
     indexes.set(job.locale, index);
   }
@@ -205,10 +229,10 @@ export function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, loc
   // until the last locale's index is made.
   const files = new Map<string, string>();
   const made = builder(missing).map((index, i) =>
-    index.then(({ index, terms, analysed }) => {
+    index.then(({ index, terms, analysed, updated }) => {
       const { locale, key } = keys[i]!;
       if (key !== undefined) cache!.set(key, index);
-      cache?.setPageTerms(locale, terms, analysed);
+      cache?.setPageTerms(locale, terms, analysed, updated);
       return index;
     }),
   );

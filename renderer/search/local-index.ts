@@ -4,20 +4,42 @@
 // be cached forever. The entry is written under assets/search/, the parts in a folder beside it.
 import { createHash } from 'node:crypto';
 import { LEVELS } from '../shared/search-hit.ts';
-import { F, type ChunkPage, type IndexEntry, type IndexSource, type Shard } from '../shared/search-index.ts';
+import type { ChunkPage, IndexEntry, IndexSource } from '../shared/search-index.ts';
 import { searchLanguageOf } from '../shared/search-lang.ts';
-import { PageAnalyser, pagesOf, type PageTerms } from './page-terms.ts';
+import { PageAnalyser, pagesOf, termsOf, visitPostings, wordsOf, type PageTerms } from './page-terms.ts';
 import type { SearchRecord } from './records.ts';
 
 /** Raw JSON size a shard or chunk grows to before the next one starts (about a third of it gzipped). */
 export const PART_BYTES = { shard: 16_000, chunk: 12_000 };
 /** A title word in this share of page titles or more ('Amazon', 'AWS') does not count as part of a name. */
-const COMMON_TITLE_SHARE = 0.2;
+export const COMMON_TITLE_SHARE = 0.2;
 
 export interface BuiltIndex {
   entry: IndexEntry;
   /** File name (in entry.dir) → JSON. */
   parts: Map<string, string>;
+  /** What an update of the index needs (index-update.ts); none when the index cannot be updated in place. */
+  assembly?: IndexAssembly;
+}
+
+/**
+ * What the index was assembled from and into, beside its files: a build that changes a few pages updates
+ * the index from this (index-update.ts) instead of assembling it from every page's terms again.
+ */
+export interface IndexAssembly {
+  siteUrl: string;
+  /** Each page's key (build-search.ts), in order, and its number of records (docs). */
+  keys: string[];
+  docCounts: Int32Array;
+  /** The postings of each term of the entry, as they ship, one term after the other: term i's are flats[offsets[i]] up to flats[offsets[i + 1]]. */
+  flats: Int32Array;
+  offsets: Int32Array;
+  /** Per term of the entry: the number of page titles that hold it; and the number of titles. */
+  titleCounts: Int32Array;
+  titles: number;
+  /** Per word of the entry: the number of pages that have it, and of those where a title, keyword or heading has it. */
+  wordPages: Int32Array;
+  wordStructuredPages: Int32Array;
 }
 
 /** Builds a locale's index from its records. */
@@ -37,8 +59,7 @@ export interface IndexPage {
  * or kept from an earlier one, the index is the same. Terms get small ids so that postings are gathered in
  * arrays rather than looked up by string per occurrence.
  */
-export function assembleIndex(input: IndexPage[], siteUrl: string, locale: string, partBytes = PART_BYTES): BuiltIndex {
-  const lang = searchLanguageOf(locale);
+export function assembleIndex(input: IndexPage[], siteUrl: string, locale: string, partBytes = PART_BYTES, keys: string[] = []): BuiltIndex {
   const termNames: string[] = [];
   const termIds = new Map<string, number>();
   const termId = (term: string) => {
@@ -50,25 +71,38 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
     return id;
   };
   // Each page's term numbers → the index's term ids.
-  const ids = input.map((p) => p.terms.terms.map(termId));
-  // Every indexed word, with its term and whether any page has it in a title, keyword or heading.
-  const wordInfo = new Map<string, { term: number; structured: boolean }>();
+  const ids = input.map((p) => termsOf(p.terms).map(termId));
+  // Every indexed word, with its term and on how many pages it is (in a title, keyword or heading on how many).
+  const wordInfo = new Map<string, { term: number; pages: number; structured: number }>();
   input.forEach((p, i) => {
-    const { words, wordTerms, wordStructured } = p.terms;
+    const words = wordsOf(p.terms);
+    const info = p.terms.wordInfo;
     for (let w = 0; w < words.length; w++) {
       const known = wordInfo.get(words[w]!);
-      if (!known) wordInfo.set(words[w]!, { term: ids[i]![wordTerms[w]!]!, structured: wordStructured[w]! });
-      else if (wordStructured[w]) known.structured = true;
+      const structured = info[w]! & 1;
+      if (!known) wordInfo.set(words[w]!, { term: ids[i]![info[w]! >> 1]!, pages: 1, structured });
+      else {
+        known.pages++;
+        known.structured += structured;
+      }
     }
   });
 
   const titleCount = new Map<number, number>();
   let titles = 0;
   input.forEach((p, i) => {
-    for (const doc of p.terms.docs) {
-      if (!doc.title) continue;
-      titles++;
-      for (const t of new Set(doc.title.map((n) => ids[i]![n]!))) titleCount.set(t, (titleCount.get(t) ?? 0) + 1);
+    const { docs } = p.terms;
+    for (let q = 0; q < docs.length; ) {
+      const n = docs[q++]!;
+      if (n >= 0) {
+        titles++;
+        const distinct = new Set<number>();
+        for (let j = 0; j < n; j++) distinct.add(ids[i]![docs[q++]!]!);
+        for (const t of distinct) titleCount.set(t, (titleCount.get(t) ?? 0) + 1);
+      }
+      // Past the elements and the postings.
+      for (let e = docs[q++]!; e > 0; e--) q += docs[q]! + 1;
+      q += docs[q]! + 1;
     }
   });
   const commonIds = [...titleCount].filter(([, n]) => n >= 3 && n >= titles * COMMON_TITLE_SHARE).map(([t]) => t);
@@ -77,49 +111,20 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
   const isCommon = new Uint8Array(termNames.length);
   for (const t of commonIds) isCommon[t] = 1;
 
-  const pages: ChunkPage[] = [];
-  const pageDocs: number[] = [];
   // Postings by term id, as they ship: doc delta, number of codes, the codes; docs come in order.
   const flats: number[][] = [];
   const lasts = new Int32Array(termNames.length);
-  const lens: number[] = [];
-
   let doc = 0;
   input.forEach((p, i) => {
     const id = ids[i]!;
-    p.records.forEach((r, k) => {
-      const path = r.url_without_anchor.slice(siteUrl.length);
-      let page = pages[pages.length - 1];
-      if (!page || page[0] !== path) {
-        page = [path, r.hierarchy.lvl0 ?? '', r.hierarchy.lvl1 ?? '', []];
-        pages.push(page);
-        pageDocs.push(doc);
-      }
-      const rest = LEVELS.slice(2).map((l) => r.hierarchy[l]);
-      while (rest.length > 0 && rest[rest.length - 1] === null) rest.pop();
-      page[3].push([r.anchor ? encodeURIComponent(r.anchor) : '', r.type, rest, r.content]);
-
-      const { elements, postings } = p.terms.docs[k]!;
-      // An element's length: its distinct terms, the site's common title words aside (as it goes into a code).
-      lens.length = 0;
-      for (const el of elements) {
-        let n = 0;
-        for (const t of el) if (!isCommon[id[t]!]) n++;
-        lens.push(Math.min(n, 31) * 16);
-      }
-      for (let q = 0; q < postings.length; ) {
-        const term = id[postings[q]!]!;
-        const n = postings[q + 1]!;
-        const tf = postings[q + 2]!;
-        q += 3;
-        const flat = flats[term] ?? (flats[term] = []);
-        flat.push(doc - lasts[term]!, tf ? n + 1 : n);
-        for (let j = 0; j < n; j++, q += 2) flat.push(postings[q]! + lens[postings[q + 1]!]!);
-        if (tf) flat.push(tf * 16 + F.content);
-        lasts[term] = doc;
-      }
-      doc++;
+    visitPostings(p.terms, (t) => isCommon[id[t]!] === 1, (k, t, entry) => {
+      const term = id[t]!;
+      const flat = flats[term] ?? (flats[term] = []);
+      flat.push(doc + k - lasts[term]!);
+      for (const v of entry) flat.push(v);
+      lasts[term] = doc + k;
     });
+    doc += p.records.length;
   });
 
   // Only terms with postings are indexed, in the order of their names. Sorted without a comparator: the
@@ -130,6 +135,49 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
   const sortedIndex: number[] = [];
   sortedIds.forEach((id, i) => (sortedIndex[id] = i));
   const words = [...wordInfo.keys()].sort().map((word) => ({ word, ...wordInfo.get(word)! }));
+  // The terms' postings in one array, in the order of the terms.
+  const offsets = new Int32Array(terms.length + 1);
+  sortedIds.forEach((id, i) => (offsets[i + 1] = offsets[i]! + flats[id]!.length));
+  const flat = new Int32Array(offsets[terms.length]!);
+  sortedIds.forEach((id, i) => flat.set(flats[id]!, offsets[i]!));
+  const titleCounts = new Int32Array(terms.length);
+  for (const [t, n] of titleCount) titleCounts[sortedIndex[t]!] = n;
+  const index = indexOf(
+    { locale, siteUrl, partBytes, records: input.map((p) => p.records), terms, offsets, common, words: words.map((w) => w.word), wordTerm: words.map((w) => sortedIndex[w.term]!), wordFlags: words.map((w) => (w.structured > 0 ? '1' : '0')).join('') },
+    (first, last) => JSON.stringify(sortedIds.slice(first, last + 1).map((id) => flats[id]!)),
+  );
+  // An update finds every title term and every word's term among the terms with postings (so does this, but
+  // whatever the pages were made of, an index it could not update is assembled again rather than wrong).
+  if (index.entry.wordTerm.some((t) => t === undefined) || [...titleCount.keys()].some((t) => sortedIndex[t] === undefined)) return index;
+  const docCounts = Int32Array.from(input, (p) => p.records.length);
+  const wordPages = Int32Array.from(words, (w) => w.pages);
+  const wordStructuredPages = Int32Array.from(words, (w) => w.structured);
+  return { ...index, assembly: { siteUrl, keys, docCounts, flats: flat, offsets, titleCounts, titles, wordPages, wordStructuredPages } };
+}
+
+/** What makes a locale's index files, however its postings were assembled. */
+export interface IndexContents {
+  locale: string;
+  siteUrl: string;
+  partBytes: typeof PART_BYTES;
+  /** The records of each page, in order. */
+  records: SearchRecord[][];
+  /** The indexed terms, sorted, and where each one's postings start and end (IndexAssembly's offsets). */
+  terms: string[];
+  offsets: Int32Array;
+  common: string[];
+  /** The indexed words, sorted, with their term's index and flag (IndexEntry's). */
+  words: string[];
+  wordTerm: number[];
+  wordFlags: string;
+}
+
+/**
+ * The entry and parts of an index. `shard` gives the JSON of the shard of the terms from `first` to `last`
+ * (an update: also its name, when it is the last index's shard as it was).
+ */
+export function indexOf(c: IndexContents, shard: (first: number, last: number) => string | { name: string; json: string }): BuiltIndex {
+  const { records, offsets, partBytes } = c;
   const parts = new Map<string, string>();
   const store = (json: string): string => {
     const name = createHash('sha256').update(json).digest('hex').slice(0, 12) + '.json';
@@ -138,21 +186,42 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
   };
 
   const shards: IndexEntry['shards'] = [];
-  let shard: Shard = [];
   let first = 0;
   let size = 0;
-  sortedIds.forEach((id, i) => {
-    const flat = flats[id]!;
-    shard.push(flat);
+  const count = c.terms.length;
+  for (let i = 0; i < count; i++) {
     // About the JSON size: small numbers, most of one or two digits and a comma.
-    size += flat.length * 3 + 3;
-    if (size >= partBytes.shard || i === terms.length - 1) {
-      shards.push([first, store(JSON.stringify(shard))]);
-      shard = [];
+    size += (offsets[i + 1]! - offsets[i]!) * 3 + 3;
+    if (size >= partBytes.shard || i === count - 1) {
+      const made = shard(first, i);
+      if (typeof made === 'string') shards.push([first, store(made)]);
+      else {
+        parts.set(made.name, made.json);
+        shards.push([first, made.name]);
+      }
       first = i + 1;
       size = 0;
     }
-  });
+  }
+
+  const pages: ChunkPage[] = [];
+  const pageDocs: number[] = [];
+  let doc = 0;
+  for (const page of records) {
+    for (const r of page) {
+      const path = r.url_without_anchor.slice(c.siteUrl.length);
+      let row = pages[pages.length - 1];
+      if (!row || row[0] !== path) {
+        row = [path, r.hierarchy.lvl0 ?? '', r.hierarchy.lvl1 ?? '', []];
+        pages.push(row);
+        pageDocs.push(doc);
+      }
+      const rest = LEVELS.slice(2).map((l) => r.hierarchy[l]);
+      while (rest.length > 0 && rest[rest.length - 1] === null) rest.pop();
+      row[3].push([r.anchor ? encodeURIComponent(r.anchor) : '', r.type, rest, r.content]);
+      doc++;
+    }
+  }
 
   const chunks: IndexEntry['chunks'] = [];
   // Each page's JSON, measured and then joined: a chunk's JSON is its pages' JSON in brackets.
@@ -173,15 +242,15 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
 
   const entry: IndexEntry = {
     v: 2,
-    lang,
-    dir: `${locale}/`,
+    lang: searchLanguageOf(c.locale),
+    dir: `${c.locale}/`,
     pages: pages.length,
     pageDocs: pageDocs.map((d, i) => d - (i > 0 ? pageDocs[i - 1]! : 0)),
-    words: words.map((w) => w.word).join(' '),
-    wordTerm: words.map((w) => sortedIndex[w.term]!),
-    wordFlags: words.map((w) => (w.structured ? '1' : '0')).join(''),
-    terms: terms.join(' '),
-    common,
+    words: c.words.join(' '),
+    wordTerm: c.wordTerm,
+    wordFlags: c.wordFlags,
+    terms: c.terms.join(' '),
+    common: c.common,
     shards,
     chunks,
   };

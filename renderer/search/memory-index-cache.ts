@@ -2,15 +2,15 @@
 // the terms of its pages. After an edit the stage is run again for every locale, but a locale whose records
 // did not change gets its index back as it was, and in a locale that changed only the changed pages are
 // analysed again (the build cache does the same between builds: renderer/cache/build-cache.ts).
-import type { IndexCache } from './build-search.ts';
+import type { IndexCache, LocaleTerms } from './build-search.ts';
 import type { LocaleIndexFiles } from './local-index.ts';
 import { deserialize } from 'node:v8';
-import type { PageTerms, SerializedPageTerms } from './page-terms.ts';
+import { isSerialized, type SerializedPageTerms } from './page-terms.ts';
 
 export class MemoryIndexCache implements IndexCache {
   /** Per locale: only the latest index is kept (an older one is never asked for again). */
   private readonly indexes = new Map<string, { key: string; index: LocaleIndexFiles }>();
-  private readonly terms = new Map<string, Map<string, PageTerms>>();
+  private readonly terms = new Map<string, LocaleTerms>();
 
   keyOf(locale: string, digest: string): string {
     return JSON.stringify([locale, digest]);
@@ -27,12 +27,12 @@ export class MemoryIndexCache implements IndexCache {
     this.indexes.set(locale, { key, index });
   }
 
-  pageTerms(locale: string): Map<string, PageTerms> {
-    return this.terms.get(locale) ?? new Map();
+  pageTerms(locale: string): LocaleTerms {
+    return this.terms.get(locale) ?? { pages: new Map() };
   }
 
-  setPageTerms(locale: string, terms: Map<string, PageTerms> | SerializedPageTerms): void {
-    this.terms.set(locale, terms instanceof Map ? terms : (deserialize(terms.bytes) as Map<string, PageTerms>));
+  setPageTerms(locale: string, terms: LocaleTerms | SerializedPageTerms): void {
+    this.terms.set(locale, isSerialized(terms) ? (deserialize(terms.bytes) as LocaleTerms) : terms);
   }
 
   keepPageTerms(): void {

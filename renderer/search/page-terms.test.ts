@@ -6,7 +6,7 @@ import { F, POS_PER_ELEMENT, encode } from '../shared/search-index.ts';
 import { fold, termOf } from '../shared/search-lang.ts';
 import { emptyHierarchy } from '../shared/search-hit.ts';
 import { tokenize } from '../shared/search-text.ts';
-import { PageAnalyser } from './page-terms.ts';
+import { PageAnalyser, termsOf, wordsOf } from './page-terms.ts';
 import type { SearchRecord } from './records.ts';
 import { separatorLength } from './separators.ts';
 import { TOKEN_HASH_START, TokenTable, tokenHash } from './token-table.ts';
@@ -101,16 +101,25 @@ describe('PageAnalyser', () => {
         if (!words.includes(word)) words.push(word), wordTerms.push(t);
         tf.set(t, (tf.get(t) ?? 0) + 1);
       }
-      expect(page).toEqual({ terms, words, wordTerms, wordStructured: words.map(() => false), docs: [{ elements: [], postings: [...tf].flatMap(([t, n]) => [t, 0, n]) }] });
+      // In the compact form (PageTerms): a record that is not a page's has no title terms (-1), and this one
+      // no elements (0); then its postings after their length.
+      const postings = [...tf].flatMap(([t, n]) => [t, 0, n]);
+      expect(page).toEqual({ terms: terms.join(' '), termCount: terms.length, words: words.join(' '), wordInfo: Int32Array.from(wordTerms, (t) => t * 2), docs: Int32Array.from([-1, 0, postings.length, ...postings]) });
+      expect([termsOf(page), wordsOf(page)]).toEqual([terms, words]);
     }
   });
 
   it('gives a heading its codes and the body text its counts, in the order the record meets its terms', () => {
     const page = new PageAnalyser('en').analyse([record('lvl2', 'Lambda layers and more lambda', 'Lambda layers, layers')]);
-    expect(page.terms).toEqual(['lambda', 'layer', 'more']);
-    expect(page.words).toEqual(['lambda', 'layers', 'more']);
-    expect(page.wordStructured).toEqual([true, true, false]);
+    expect(termsOf(page)).toEqual(['lambda', 'layer', 'more']);
+    expect(page.termCount).toBe(3);
+    expect(wordsOf(page)).toEqual(['lambda', 'layers', 'more']);
+    // Each word's term, and whether a heading holds it (the low bit).
+    expect([...page.wordInfo].map((i) => i >> 1)).toEqual([0, 1, 2]);
+    expect([...page.wordInfo].map((i) => i & 1)).toEqual([1, 1, 0]);
     const h2 = (pos: number) => encode(F.heading, 0, Math.min(pos, POS_PER_ELEMENT - 1));
-    expect(page.docs).toEqual([{ elements: [[0, 1]], postings: [0, 1, 2, h2(0), 0, 1, 2, 1, h2(1), 0, h2(2), 0, 2, 0, 1] }]);
+    const postings = [0, 1, 2, h2(0), 0, 1, 2, 1, h2(1), 0, h2(2), 0, 2, 0, 1];
+    // No title terms (-1: a section's record), one element with the distinct terms 0 and 1, then the postings.
+    expect([...page.docs]).toEqual([-1, 1, 2, 0, 1, postings.length, ...postings]);
   });
 });

@@ -9,44 +9,56 @@ import { separatorLength } from './separators.ts';
 import { TOKEN_HASH_START, TokenTable, tokenHash } from './token-table.ts';
 import type { SearchRecord } from './records.ts';
 
-/** One record's indexed text, its terms by their number in the page (PageTerms.terms). */
-export interface DocTerms {
-  /** A page record's title terms (distinct, first occurrence first), for the index's common title words. */
-  title?: number[];
+/**
+ * A page's terms in the compact form the build cache keeps (a locale's 150 pages were ~230,000 numbers and
+ * ~66,000 strings: as arrays of arrays, reading them back took longer than analysing the page they changed):
+ * two strings and two typed arrays per page, which the cache reads back whole and the index is assembled
+ * from as they are (local-index.ts).
+ */
+export interface PageTerms {
+  /** The page's distinct terms (stems), joined by spaces: no term has one (the index joins them so too). */
+  terms: string;
+  /** How many terms `terms` holds (so that one empty term is not read as none). */
+  termCount: number;
+  /** The page's indexed words (folded tokens), joined by spaces. */
+  words: string;
+  /** Per word: the number of its term, times 2, plus 1 when a title, keyword or heading holds it. */
+  wordInfo: Int32Array;
   /**
-   * The distinct terms of each indexed element (title, keywords, description, category or heading): an
-   * element's length, in its codes, counts those that are not the site's common title words, which only
-   * the whole index knows.
+   * The page's records, one after the other, each as:
+   * - its title terms (a page record: distinct, first occurrence first; for the index's common title words),
+   *   after their count, or -1 (another record);
+   * - the count of its indexed elements (title, keywords, description, category or heading), then each
+   *   one's distinct terms after their count: an element's length, in its codes, counts those that are not
+   *   the site's common title words, which only the whole index knows;
+   * - the length of its postings, then the postings, term by term as the index ships them once lengths are
+   *   known: [term, number of structured codes n, body-text count (0: none), then n × (code with length 0,
+   *   element)].
+   * Terms are numbered in the page (`terms`).
    */
-  elements: number[][];
-  /**
-   * The record's postings, term by term as the index ships them once lengths are known: [term, number of
-   * structured codes n, body-text count (0: none), then n × (code with length 0, element)].
-   */
-  postings: number[];
+  docs: Int32Array;
 }
 
-export interface PageTerms {
-  /** The page's distinct terms (stems). */
-  terms: string[];
-  /** The page's indexed words (folded tokens), with the number of each one's term and whether a title, keyword or heading holds it. */
-  words: string[];
-  wordTerms: number[];
-  wordStructured: boolean[];
-  docs: DocTerms[];
-}
+/** The terms of a PageTerms, as an array. */
+export const termsOf = (page: PageTerms): string[] => (page.termCount === 0 ? [] : page.terms.split(' '));
+
+/** The words of a PageTerms, as an array. */
+export const wordsOf = (page: PageTerms): string[] => (page.wordInfo.length === 0 ? [] : page.words.split(' '));
 
 /**
- * A locale's page terms (a Map of PageTerms by page key) serialised with node:v8, as the build cache stores
- * them: made by the worker that analysed the pages, so the main thread passes them to the cache unread
- * rather than receive every page's arrays as objects and serialise them again (~40 ms of its CPU a locale
- * at 150 pages, and their garbage).
+ * A locale's kept terms (build-search.ts's LocaleTerms: its pages' PageTerms by page key, and the index as
+ * assembled) serialised with node:v8, as the build cache stores them: made by the worker that analysed the
+ * pages, so the main thread passes them to the cache unread rather than receive every page's terms and the
+ * assembly as objects and serialise them again (CPU of the main thread, and their garbage).
  */
 export interface SerializedPageTerms {
   /** How many pages. */
   pages: number;
   bytes: Uint8Array;
 }
+
+/** Whether kept terms arrived serialised (from a worker) rather than as objects. */
+export const isSerialized = (terms: object): terms is SerializedPageTerms => (terms as Partial<SerializedPageTerms>).bytes instanceof Uint8Array;
 
 interface Element {
   field: number;
@@ -97,6 +109,14 @@ interface Token {
   term: Term | null;
 }
 
+/** A page's terms and words as the analyser meets them, before they are joined into a PageTerms. */
+interface PageBuilder {
+  terms: string[];
+  words: string[];
+  /** As PageTerms.wordInfo. */
+  wordInfo: number[];
+}
+
 /** The codes of a term that occurs only in body text (never pushed to: codes are made before body text). */
 const NO_CODES: number[] = [];
 
@@ -140,7 +160,7 @@ export class PageAnalyser {
    * text's tokens (as tokenize splits it), numbering the page's new terms and words as they come; returns
    * how many. One pass: each token is hashed as it is walked and looked up where it stands.
    */
-  private scan(text: string, structured: boolean, page: number, out: PageTerms): number {
+  private scan(text: string, structured: boolean, page: number, out: PageBuilder): number {
     let count = 0;
     let pos = 0;
     let start = 0;
@@ -165,9 +185,8 @@ export class PageAnalyser {
             word.page = page;
             word.no = out.words.length;
             out.words.push(word.name);
-            out.wordTerms.push(term.no);
-            out.wordStructured.push(structured);
-          } else if (structured) out.wordStructured[word.no] = true;
+            out.wordInfo.push(term.no * 2 + (structured ? 1 : 0));
+          } else if (structured) out.wordInfo[word.no]! |= 1;
           this.found[count] = term;
           this.positions[count] = pos;
           count++;
@@ -183,15 +202,15 @@ export class PageAnalyser {
 
   /** The terms of one page's records (consecutive records with the same URL). */
   analyse(records: SearchRecord[]): PageTerms {
-    const page: PageTerms = { terms: [], words: [], wordTerms: [], wordStructured: [], docs: [] };
+    const out: PageBuilder = { terms: [], words: [], wordInfo: [] };
+    const docs: number[] = [];
     const pageStamp = ++this.clock;
     const found = this.found;
     for (const r of records) {
-      const doc: DocTerms = { elements: [], postings: [] };
       if (r.type === 'lvl1') {
         const stamp = ++this.clock;
         const title: number[] = [];
-        const n = this.scan(r.hierarchy.lvl1 ?? '', true, pageStamp, page);
+        const n = this.scan(r.hierarchy.lvl1 ?? '', true, pageStamp, out);
         for (let i = 0; i < n; i++) {
           const t = found[i]!;
           if (t.element !== stamp) {
@@ -199,15 +218,17 @@ export class PageAnalyser {
             title.push(t.no);
           }
         }
-        doc.title = title;
-      }
+        docs.push(title.length, ...title);
+      } else docs.push(-1);
       // The record's terms in the order it first meets them, each with its codes and body-text count.
       const record = ++this.clock;
       const order: Term[] = [];
-      elementsOf(r).forEach((el, e) => {
+      const elements = elementsOf(r);
+      docs.push(elements.length);
+      elements.forEach((el, e) => {
         const stamp = ++this.clock;
         const distinct: number[] = [];
-        const n = this.scan(el.text, true, pageStamp, page);
+        const n = this.scan(el.text, true, pageStamp, out);
         for (let i = 0; i < n; i++) {
           const t = found[i]!;
           if (t.element !== stamp) {
@@ -222,11 +243,11 @@ export class PageAnalyser {
           }
           t.codes.push(encode(el.field, 0, el.index * POS_PER_ELEMENT + Math.min(this.positions[i]!, POS_PER_ELEMENT - 1)), e);
         }
-        doc.elements.push(distinct);
+        docs.push(distinct.length, ...distinct);
       });
       // A page without intro text shows its description as its text: indexed once, as the description.
       const text = r.type === 'lvl1' && r.content === r.description ? '' : (r.content ?? '');
-      const n = this.scan(text, false, pageStamp, page);
+      const n = this.scan(text, false, pageStamp, out);
       for (let i = 0; i < n; i++) {
         const t = found[i]!;
         if (t.record !== record) {
@@ -237,15 +258,52 @@ export class PageAnalyser {
         }
         t.tf++;
       }
+      // The postings' length goes before them: its place is kept and filled in once they are pushed.
+      const at = docs.length;
+      docs.push(0);
       for (const t of order) {
         const codes = t.codes;
-        doc.postings.push(t.no, codes.length / 2, t.tf);
-        for (const c of codes) doc.postings.push(c);
+        docs.push(t.no, codes.length / 2, t.tf);
+        for (const c of codes) docs.push(c);
         t.codes = NO_CODES;
       }
-      page.docs.push(doc);
+      docs[at] = docs.length - at - 1;
     }
-    return page;
+    return { terms: out.terms.join(' '), termCount: out.terms.length, words: out.words.join(' '), wordInfo: Int32Array.from(out.wordInfo), docs: Int32Array.from(docs) };
+  }
+}
+
+/**
+ * Calls `visit` with each posting of the page's records as the index ships it: the record's number in the
+ * page, the page's number of the term, and the posting (`entry`, reused: copy it): its number of codes,
+ * then the codes, each element's length counted without the site's common title words (`isCommon`, by the
+ * page's term numbers).
+ */
+export function visitPostings(page: PageTerms, isCommon: (term: number) => boolean, visit: (doc: number, term: number, entry: number[]) => void): void {
+  const { docs } = page;
+  const lens: number[] = [];
+  const entry: number[] = [];
+  for (let q = 0, doc = 0; q < docs.length; doc++) {
+    const title = docs[q++]!;
+    if (title > 0) q += title;
+    lens.length = 0;
+    for (let e = docs[q++]!; e > 0; e--) {
+      let n = 0;
+      for (let j = docs[q++]!; j > 0; j--) if (!isCommon(docs[q++]!)) n++;
+      lens.push(Math.min(n, 31) * 16);
+    }
+    const end = q + 1 + docs[q]!;
+    for (q++; q < end; ) {
+      const term = docs[q]!;
+      const n = docs[q + 1]!;
+      const tf = docs[q + 2]!;
+      q += 3;
+      entry.length = 0;
+      entry.push(tf ? n + 1 : n);
+      for (let j = 0; j < n; j++, q += 2) entry.push(docs[q]! + lens[docs[q + 1]!]!);
+      if (tf) entry.push(tf * 16 + F.content);
+      visit(doc, term, entry);
+    }
   }
 }
 

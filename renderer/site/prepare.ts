@@ -42,20 +42,42 @@ export interface Phase {
 /** Named, timed phases (a build prints them). */
 export class Timer {
   readonly phases: Phase[] = [];
+  /**
+   * Runs and times `fn`. One that returns a value (not a promise) ends when it returns: awaited, it would
+   * end only once the caller's synchronous code after this call had run too (the bundle, started beside the
+   * content stage, was charged with the content stage's first 100 ms).
+   */
   async run<T>(name: string, fn: () => Promise<T> | T): Promise<T> {
     const start = performance.now();
+    let result: Promise<T> | T;
     try {
-      return await fn();
+      result = fn();
+    } catch (err) {
+      this.end(name, start);
+      throw err;
+    }
+    if (!isPromiseLike(result)) {
+      this.end(name, start);
+      return result;
+    }
+    try {
+      return await result;
     } finally {
-      const end = performance.now();
-      this.phases.push({ name, ms: end - start, rssMb: Math.round(process.memoryUsage.rss() / 1048576) });
-      // Also a User Timing entry, so a CPU profile can be cut by phase (bench/profile.mjs reads them; DevTools
-      // shows them). One entry per name: a long `serve` session does not pile them up.
-      performance.clearMeasures(`cheatsheet:${name}`);
-      performance.measure(`cheatsheet:${name}`, { start, end });
+      this.end(name, start);
     }
   }
+
+  private end(name: string, start: number): void {
+    const end = performance.now();
+    this.phases.push({ name, ms: end - start, rssMb: Math.round(process.memoryUsage.rss() / 1048576) });
+    // Also a User Timing entry, so a CPU profile can be cut by phase (bench/profile.mjs reads them; DevTools
+    // shows them). One entry per name: a long `serve` session does not pile them up.
+    performance.clearMeasures(`cheatsheet:${name}`);
+    performance.measure(`cheatsheet:${name}`, { start, end });
+  }
 }
+
+const isPromiseLike = <T>(v: Promise<T> | T): v is Promise<T> => typeof (v as PromiseLike<T> | undefined)?.then === 'function';
 
 export interface PrepareOptions {
   root: string;

@@ -1,0 +1,305 @@
+// A locale's index after a few of its pages changed, made from the index the last build assembled (its
+// entry and IndexAssembly: every term's postings as they ship, title and word counts) rather than from
+// every page's terms again: the changed pages' postings are cut out of the terms they had and the new
+// ones merged in, by doc number, and the word and title counts moved by what the pages had and have. The
+// result is the index assembleIndex makes of the same pages, byte for byte (index-update.test.ts compares
+// them); whatever an update cannot do exactly (pages added, removed or moved, a page with a different
+// number of records, the site's common title words changing) it declines, and the index is assembled.
+import type { IndexEntry } from '../shared/search-index.ts';
+import { COMMON_TITLE_SHARE, indexOf, PART_BYTES, type BuiltIndex, type IndexAssembly, type IndexPage } from './local-index.ts';
+import { termsOf, visitPostings, wordsOf, type PageTerms } from './page-terms.ts';
+
+/** What an update starts from: the last build's index of the locale, and the JSON of its shards by name. */
+export interface AssembledIndex {
+  entry: IndexEntry;
+  assembly: IndexAssembly;
+  shards: Map<string, string>;
+}
+
+/** Beyond this share of a locale's pages changed, assembling the index from every page is as quick. */
+const MAX_CHANGED_SHARE = 0.25;
+
+/** One changed page: where its docs start, how many, its terms in the last build and in this one. */
+interface Edit {
+  start: number;
+  count: number;
+  before: PageTerms;
+  after: PageTerms;
+}
+
+/**
+ * The index of `input` (the locale's pages, in order, with their keys), from `prev` and the last build's
+ * terms of the pages that changed (`known`, by page key); undefined when it has to be assembled instead.
+ */
+export function updateIndex(prev: AssembledIndex, input: IndexPage[], keys: string[], known: Map<string, PageTerms>, siteUrl: string, locale: string, partBytes = PART_BYTES): BuiltIndex | undefined {
+  const a = prev.assembly;
+  if (a.siteUrl !== siteUrl || prev.entry.dir !== `${locale}/` || a.keys.length !== keys.length || input.length !== keys.length) return undefined;
+  const edits: Edit[] = [];
+  let start = 0;
+  for (let i = 0; i < keys.length; i++) {
+    if (keys[i] !== a.keys[i]) {
+      const before = known.get(a.keys[i]!);
+      if (!before || input[i]!.records.length !== a.docCounts[i]) return undefined;
+      edits.push({ start, count: a.docCounts[i]!, before, after: input[i]!.terms });
+      if (edits.length > keys.length * MAX_CHANGED_SHARE) return undefined;
+    }
+    start += a.docCounts[i]!;
+  }
+
+  const terms = split(prev.entry.terms, a.offsets.length - 1);
+  // Title counts: the site's common title words must stay the same (every element length depends on them).
+  let titles = a.titles;
+  const titleDelta = new Map<string, number>();
+  for (const e of edits) titles += countTitles(e.before, -1, titleDelta) + countTitles(e.after, 1, titleDelta);
+  const titleCount = new Map<string, number>();
+  for (let t = 0; t < terms.length; t++) if (a.titleCounts[t]! > 0) titleCount.set(terms[t]!, a.titleCounts[t]!);
+  for (const [name, n] of titleDelta) titleCount.set(name, (titleCount.get(name) ?? 0) + n);
+  const common = [...titleCount].filter(([, n]) => n >= 3 && n >= titles * COMMON_TITLE_SHARE).map(([name]) => name).sort();
+  if (common.length !== prev.entry.common.length || common.some((name, i) => name !== prev.entry.common[i])) return undefined;
+  const isCommon = new Set(common);
+
+  // The changed pages' postings now, by term: [doc, number of codes, the codes] after one another, docs in order.
+  const added = new Map<string, number[]>();
+  for (const e of edits) addPostings(e, isCommon, added);
+  const affected = new Set<string>(added.keys());
+  for (const e of edits) for (const name of termsOf(e.before)) affected.add(name);
+
+  // Each affected term's postings: the last build's, less those of the changed pages' docs, with the new ones
+  // (written into a typed array: most of what is copied is the postings of the other pages). A term whose
+  // postings come out as they were is not redone: appending a paragraph redoes the terms it brings.
+  const rewritten = new Map<string, Int32Array>();
+  for (const name of affected) {
+    const t = indexIn(terms, name);
+    const add = added.get(name) ?? [];
+    const from = t >= 0 ? a.offsets[t]! : 0;
+    const to = t >= 0 ? a.offsets[t + 1]! : 0;
+    const out = new Int32Array(to - from + add.length);
+    let w = 0;
+    let last = 0;
+    let ai = 0;
+    const emitAdded = (before: number) => {
+      while (ai < add.length && add[ai]! < before) {
+        const doc = add[ai]!;
+        const n = add[ai + 1]!;
+        out[w++] = doc - last;
+        out[w++] = n;
+        for (let j = 0; j < n; j++) out[w++] = add[ai + 2 + j]!;
+        last = doc;
+        ai += 2 + n;
+      }
+    };
+    // The edit (in doc order) that the current doc is in or before.
+    let ei = 0;
+    for (let q = from, doc = 0; q < to; ) {
+      doc += a.flats[q]!;
+      const n = a.flats[q + 1]!;
+      while (ei < edits.length && doc >= edits[ei]!.start + edits[ei]!.count) ei++;
+      if (ei >= edits.length || doc < edits[ei]!.start) {
+        emitAdded(doc);
+        out[w++] = doc - last;
+        out[w++] = n;
+        for (let j = q + 2; j < q + 2 + n; j++) out[w++] = a.flats[j]!;
+        last = doc;
+      }
+      q += 2 + n;
+    }
+    emitAdded(Infinity);
+    if (t >= 0 && w === to - from && sameRange(out, a.flats, from, w)) continue;
+    rewritten.set(name, out.subarray(0, w));
+  }
+
+  // The terms now: those that still have postings, and the new ones, in order.
+  const fresh = [...rewritten].filter(([name, flat]) => flat.length > 0 && indexIn(terms, name) < 0).map(([name]) => name).sort();
+  const newTerms: string[] = [];
+  const oldIndex: number[] = [];
+  for (let i = 0, j = 0; i < terms.length || j < fresh.length; ) {
+    if (j < fresh.length && (i >= terms.length || fresh[j]! < terms[i]!)) {
+      newTerms.push(fresh[j++]!);
+      oldIndex.push(-1);
+    } else {
+      if (rewritten.get(terms[i]!)?.length !== 0) {
+        newTerms.push(terms[i]!);
+        oldIndex.push(i);
+      }
+      i++;
+    }
+  }
+  const newIndexOf = new Int32Array(terms.length).fill(-1);
+  oldIndex.forEach((o, n) => o >= 0 && (newIndexOf[o] = n));
+  // The postings of the new terms, by new index (few), and then of all terms in one array: the others' in
+  // runs of the last index's.
+  const redone: (Int32Array | undefined)[] = [];
+  for (const [name, flat] of rewritten) if (flat.length > 0) redone[indexIn(newTerms, name)] = flat;
+  const offsets = new Int32Array(newTerms.length + 1);
+  for (let n = 0; n < newTerms.length; n++) {
+    const o = oldIndex[n]!;
+    offsets[n + 1] = offsets[n]! + (redone[n]?.length ?? a.offsets[o + 1]! - a.offsets[o]!);
+  }
+  const flats = new Int32Array(offsets[newTerms.length]!);
+  for (let n = 0; n < newTerms.length; ) {
+    const flat = redone[n];
+    if (flat) {
+      flats.set(flat, offsets[n]!);
+      n++;
+      continue;
+    }
+    // A run of terms kept as they were, next to each other in the last index too.
+    let end = n + 1;
+    while (end < newTerms.length && !redone[end] && oldIndex[end] === oldIndex[end - 1]! + 1) end++;
+    flats.set(a.flats.subarray(a.offsets[oldIndex[n]!]!, a.offsets[oldIndex[end - 1]! + 1]!), offsets[n]!);
+    n = end;
+  }
+  const titleCounts = new Int32Array(newTerms.length);
+  for (let n = 0; n < newTerms.length; n++) if (oldIndex[n]! >= 0) titleCounts[n] = a.titleCounts[oldIndex[n]!]!;
+  for (const [name, d] of titleDelta) {
+    if (d === 0) continue;
+    const n = indexIn(newTerms, name);
+    // A title term always has postings (the title is indexed): if not, these are not pages assembleIndex makes.
+    if (n < 0) return undefined;
+    titleCounts[n] = titleCounts[n]! + d;
+  }
+
+  // Words: on how many pages each is (in a title, keyword or heading on how many), and its term.
+  const words = split(prev.entry.words, prev.entry.wordTerm.length);
+  const wordDelta = new Map<string, { pages: number; structured: number; term: string }>();
+  for (const e of edits) {
+    countWords(e.before, -1, wordDelta);
+    countWords(e.after, 1, wordDelta);
+  }
+  const freshWords = [...wordDelta].filter(([word, d]) => d.pages > 0 && indexIn(words, word) < 0).map(([word]) => word).sort();
+  const newWords: string[] = [];
+  const wordTerm: number[] = [];
+  const wordPages: number[] = [];
+  const wordStructured: number[] = [];
+  const pushWord = (word: string, term: number, pages: number, structured: number) => {
+    newWords.push(word);
+    wordTerm.push(term);
+    wordPages.push(pages);
+    wordStructured.push(structured);
+  };
+  for (let i = 0, j = 0; i < words.length || j < freshWords.length; ) {
+    if (j < freshWords.length && (i >= words.length || freshWords[j]! < words[i]!)) {
+      const word = freshWords[j++]!;
+      const d = wordDelta.get(word)!;
+      const term = indexIn(newTerms, d.term);
+      if (term < 0) return undefined;
+      pushWord(word, term, d.pages, d.structured);
+    } else {
+      const word = words[i]!;
+      const d = wordDelta.get(word);
+      const pages = a.wordPages[i]! + (d?.pages ?? 0);
+      if (pages > 0) {
+        const term = newIndexOf[prev.entry.wordTerm[i]!]!;
+        if (term < 0) return undefined;
+        pushWord(word, term, pages, a.wordStructuredPages[i]! + (d?.structured ?? 0));
+      }
+      i++;
+    }
+  }
+
+  // The last index's shards by their first term: one whose terms are all kept as they were is kept whole.
+  const oldShards = new Map(prev.entry.shards.map(([first, name], s) => [first, { name, last: (prev.entry.shards[s + 1]?.[0] ?? terms.length) - 1 }]));
+  const index = indexOf({
+    locale,
+    siteUrl,
+    partBytes,
+    records: input.map((p) => p.records),
+    terms: newTerms,
+    offsets,
+    common,
+    words: newWords,
+    wordTerm,
+    wordFlags: wordStructured.map((n) => (n > 0 ? '1' : '0')).join(''),
+  }, (first, last) => keptShard(prev, oldShards, oldIndex, redone, first, last) ?? shardJson(flats, offsets, first, last));
+  return {
+    ...index,
+    assembly: { siteUrl, keys, docCounts: a.docCounts, flats, offsets, titleCounts, titles, wordPages: Int32Array.from(wordPages), wordStructuredPages: Int32Array.from(wordStructured) },
+  };
+}
+
+/** The last index's shard of the same terms, when they are all as they were (no term added, removed or redone). */
+function keptShard(prev: AssembledIndex, oldShards: Map<number, { name: string; last: number }>, oldIndex: number[], redone: (Int32Array | undefined)[], first: number, last: number): { name: string; json: string } | undefined {
+  const o = oldIndex[first]!;
+  const old = o >= 0 ? oldShards.get(o) : undefined;
+  const json = old && prev.shards.get(old.name);
+  if (!old || json === undefined || old.last - o !== last - first) return undefined;
+  for (let n = first; n <= last; n++) if (redone[n] || oldIndex[n] !== o + n - first) return undefined;
+  return { name: old.name, json };
+}
+
+/** A shard's JSON from postings in one array: as JSON.stringify writes the terms' postings as arrays. */
+function shardJson(flats: Int32Array, offsets: Int32Array, first: number, last: number): string {
+  const shard: number[][] = [];
+  for (let t = first; t <= last; t++) {
+    const flat: number[] = [];
+    for (let q = offsets[t]!; q < offsets[t + 1]!; q++) flat.push(flats[q]!);
+    shard.push(flat);
+  }
+  return JSON.stringify(shard);
+}
+
+/** The first `n` numbers of `out` are those of `flats` from `from`. */
+function sameRange(out: Int32Array, flats: Int32Array, from: number, n: number): boolean {
+  for (let i = 0; i < n; i++) if (out[i] !== flats[from + i]) return false;
+  return true;
+}
+
+/** `n` strings joined by spaces (one empty string is not none). */
+const split = (joined: string, n: number): string[] => (n === 0 ? [] : joined.split(' '));
+
+/** The index of `name` in the sorted `list` (the order of sort(): UTF-16 code units, as `<` compares), or -1. */
+function indexIn(list: string[], name: string): number {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = list[mid]!;
+    if (at === name) return mid;
+    if (at < name) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** Adds `sign` to the title count of each term of the page's titles (distinct per title); returns the titles' count times `sign`. */
+function countTitles(page: PageTerms, sign: number, delta: Map<string, number>): number {
+  const names = termsOf(page);
+  const { docs } = page;
+  let titles = 0;
+  for (let q = 0; q < docs.length; ) {
+    const n = docs[q++]!;
+    if (n >= 0) {
+      titles += sign;
+      const distinct = new Set<string>();
+      for (let j = 0; j < n; j++) distinct.add(names[docs[q++]!]!);
+      for (const name of distinct) delta.set(name, (delta.get(name) ?? 0) + sign);
+    }
+    for (let e = docs[q++]!; e > 0; e--) q += docs[q]! + 1;
+    q += docs[q]! + 1;
+  }
+  return titles;
+}
+
+/** Adds `sign` to the page count (and the structured count) of each of the page's words. */
+function countWords(page: PageTerms, sign: number, delta: Map<string, { pages: number; structured: number; term: string }>): void {
+  const names = termsOf(page);
+  const words = wordsOf(page);
+  words.forEach((word, w) => {
+    const info = page.wordInfo[w]!;
+    let d = delta.get(word);
+    if (!d) delta.set(word, (d = { pages: 0, structured: 0, term: names[info >> 1]! }));
+    d.pages += sign;
+    d.structured += sign * (info & 1);
+  });
+}
+
+/** A changed page's postings, as assembleIndex ships them (its docs numbered from the page's first), by term. */
+function addPostings(e: Edit, isCommon: Set<string>, added: Map<string, number[]>): void {
+  const names = termsOf(e.after);
+  visitPostings(e.after, (t) => isCommon.has(names[t]!), (k, t, entry) => {
+    let list = added.get(names[t]!);
+    if (!list) added.set(names[t]!, (list = []));
+    list.push(e.start + k);
+    for (const v of entry) list.push(v);
+  });
+}
