@@ -1,7 +1,8 @@
 // The build cache never gives a wrong page: after each kind of edit a build with the cache writes exactly,
 // byte for byte, what a clean build of the same sources writes; a build with nothing changed renders and
 // processes nothing; a damaged cache is a cold build, never a failed one.
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
@@ -210,6 +211,29 @@ describe('build cache', () => {
       expect(Object.keys(got).filter((rel) => got[rel] !== want[rel]), `after "${step}", files that differ from a clean build's`).toEqual([]);
       expect(got, `after "${step}"`).toEqual(want);
     }
+  });
+
+  it('a build with nothing changed does not load React (it renders no page); one with a page to render does, and reports a broken page module', () => {
+    const root = makeSite(minimalContent);
+    // Outside the site (a file in it would change the site's file list): lists, at exit, the modules loaded.
+    const probeDir = mkdtempSync(join(tmpdir(), 'cheatsheet-probe-'));
+    const probe = join(probeDir, 'probe.cjs');
+    writeFileSync(probe, "process.on('exit', () => require('node:fs').writeFileSync(process.env.PROBE_OUT, JSON.stringify(Object.keys(require.cache))));\n");
+    const reactLoaded = () => {
+      const out = join(probeDir, 'loaded.json');
+      const r = runCli(['build', '--root', root], root, { NODE_OPTIONS: `--require ${probe}`, PROBE_OUT: out });
+      expect(r.status, r.stderr).toBe(0);
+      return (JSON.parse(readFileSync(out, 'utf8')) as string[]).some((f) => f.includes('react-dom'));
+    };
+    expect(reactLoaded(), 'a cold build').toBe(true);
+    expect(reactLoaded(), 'nothing changed').toBe(false);
+    edit(root, 'content/en/compute/ec2.md', (t) => t.replace('Virtual machines.', 'Virtual machines, billed by the second.'));
+    expect(reactLoaded(), 'a page changed').toBe(true);
+    // The templates are imported when a page is rendered: a page module without a default export still fails.
+    put(root, 'templates/pages/home.tsx', 'export const Home = () => null;\n');
+    const broken = runCli(['build', '--root', root], root);
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toContain('templates/pages/home.tsx has no default export');
   });
 
   it('a build into a folder inside the site does not count its own output as a change of the site', async () => {

@@ -80,6 +80,7 @@ export function staticPaths(site: PreparedSite, collect?: Map<string, Problem[]>
 export function renderSite(site: PreparedSite, out: OutputSink, statics: string[], options: RenderOptions = {}): RenderedSite {
   // Indexes made beside the render come only from a pool (prepareSite), which this does not render with.
   if (site.search.pending) throw new Error('renderSite: the search indexes are still being built; render with renderSiteOn.');
+  if (site.templates.ready) throw new Error('renderSite: the templates are not imported yet; render with renderSiteOn.');
   const render = startRender(site, out, statics, options);
   if (options.pages !== false) renderPages({ routes: site.table.routes.filter((r) => !render.kept(r)), ...render.input }, render.page);
   return finishRender(render);
@@ -90,7 +91,12 @@ export async function renderSiteOn(pool: WorkerPool, site: PreparedSite, out: Ou
   const render = startRender(site, out, statics, options);
   // Written already, and a build never reads them again: not held while the pages are rendered.
   site.search.files.clear();
-  if (options.pages !== false) await pool.renderPages({ routes: site.table.routes.filter((r) => !render.kept(r)), ...render.input }, { file: site.templates.file, root: site.paths.root }, render.page);
+  if (options.pages !== false) {
+    const routes = site.table.routes.filter((r) => !render.kept(r));
+    if (routes.length) await site.templates.ready?.();
+    // (Called with no page too: the pool then knows this thread is free for the search indexes.)
+    await pool.renderPages({ routes, ...render.input }, { file: site.templates.file, root: site.paths.root }, render.page);
+  }
   // The search indexes, built on the workers meanwhile.
   if (site.search.pending) for (const [k, v] of await site.search.pending) render.put(k, v, render.named(k));
   return finishRender(render);
