@@ -221,8 +221,21 @@ export class BuildCache implements DocCache, AppCache {
     for (const pack of [this.docs, this.codePack, this.apps, this.indexes, this.pageTerms, this.chunkPack, this.outputPack] as Pack<unknown>[]) pack.writeWith(write);
   }
 
+  private appKey(site: SiteData, route: RouteData, page: string | undefined): string {
+    return hashOf(this.templates, this.siteKey(site), page ?? '', this.chunkOf.get(route.path) ?? JSON.stringify(route));
+  }
+
+  /**
+   * A page the output kept as it was (not rendered): counted as from the cache, and its markup's entry is kept
+   * for the next build, which may have to render it (an edit elsewhere changes its document, not its markup).
+   */
+  keptPage(site: SiteData, route: RouteData, page: string | undefined): void {
+    this.apps.keep(this.appKey(site, route, page));
+    this.stats.pages.cached++;
+  }
+
   app(site: SiteData, route: RouteData, page: string | undefined, render: () => string): string {
-    const key = hashOf(this.templates, this.siteKey(site), page ?? '', this.chunkOf.get(route.path) ?? JSON.stringify(route));
+    const key = this.appKey(site, route, page);
     const cached = this.apps.get(key);
     if (cached !== undefined) {
       this.stats.pages.cached++;

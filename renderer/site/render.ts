@@ -6,7 +6,7 @@ import { hasMermaid } from '../content/mermaid.ts';
 import { checkLinks, internScan, scanPage, StringPool, type LinkCheckResult, type PageScan } from '../links/check.ts';
 import { keyHash } from '../cache/key-hash.ts';
 import { routeChunks, type RouteChunks } from '../render/chunks.ts';
-import { pageNameOf, renderPages, siteDataFiles, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
+import { pageNameOf, renderedRoute, renderPages, siteDataFiles, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
 import { renderRobots } from '../render/robots.ts';
 import { renderSitemap } from '../render/sitemap.ts';
 import { docAssets } from './prepare.ts';
@@ -156,7 +156,7 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
     const key = keyOf(entry);
     const scan = site.cache!.scans.get(key);
     if (!scan || !out.keep(entry.outFile, key)) return false;
-    site.cache!.stats.pages.cached++;
+    site.cache!.keptPage(input.siteData.get(entry.data.locale)!, renderedRoute(entry), pageNameOf(entry.data));
     scans.set(entry.outFile, scan);
     known.add(config.baseUrl + entry.outFile);
     return true;
