@@ -2,13 +2,15 @@
 // npm run bench:profile — a CPU profile of one cold build of the generated corpus, and what it says.
 //
 //   node bench/profile.mjs [--pages 150] [--top 30] [--interval 500] [--stage content --stage render] [--out DIR]
-//                          [--root SITE] [--keep]
+//                          [--root SITE] [--keep] [--out-dir DIR]
 //
 // Reproducible: the corpus is ../shared/bench/gen-corpus.mjs with its default seed (same flags → the same
 // bytes), 150 pages per locale × 3 locales unless --pages says otherwise, laid out by bench/corpus-site.mjs
 // exactly as `npm run bench` builds it; the build is the compiled CLI (dist/cli.js: run
 // `node scripts/compile-cli.mjs` first, as the npm script does, started as bin/cheatsheet.js starts it) into
-// an empty folder with no build cache (a fresh corpus folder), one cold process.
+// an empty folder with no build cache (a fresh corpus folder), one cold process. A warm build's profile: give
+// --root a site built before and --out-dir its output folder (kept, so the build reuses its spare folder as
+// every warm build does; `build --out-dir` of the earlier builds must be the same).
 //
 // Node writes one .cpuprofile per thread (`--cpu-prof`: the main thread and each worker thread), into --out
 // (default: a new temporary folder, printed) — open them in Chrome DevTools (Performance → Load profile) or
@@ -40,6 +42,7 @@ const { values: flags } = parseArgs({
     out: { type: 'string' },
     keep: { type: 'boolean', default: false },
     root: { type: 'string' },
+    'out-dir': { type: 'string' },
     stage: { type: 'string', multiple: true, default: ['content', 'render'] },
   },
 });
@@ -63,13 +66,13 @@ const require = createRequire(import.meta.url);
 await import(${JSON.stringify(pathToFileURL(join(repo, 'bin', 'cheatsheet.js')).href)});
 `,
   );
-  const outDir = join(profDir, 'site-build');
+  const outDir = flags['out-dir'] ? resolve(flags['out-dir']) : join(profDir, 'site-build');
   const args = ['--cpu-prof', '--cpu-prof-dir', profDir, '--cpu-prof-interval', flags.interval, probe, 'build', '--root', root, '--out-dir', outDir];
   const started = process.hrtime.bigint();
   const r = spawnSync(process.execPath, args, { encoding: 'utf8' });
   const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
   if (r.status !== 0) throw new Error(`the profiled build failed:\n${r.stderr}\n${r.stdout}`);
-  rmSync(outDir, { recursive: true, force: true });
+  if (!flags['out-dir']) rmSync(outDir, { recursive: true, force: true });
   return { wallMs, summary: /phases: .*/.exec(r.stdout)?.[0] ?? '', built: /Built .*/.exec(r.stdout)?.[0] ?? '' };
 }
 
@@ -215,7 +218,7 @@ const profDir = flags.out ? resolve(flags.out) : mkdtempSync(join(tmpdir(), 'che
 mkdirSync(profDir, { recursive: true });
 for (const f of existsSync(profDir) ? readdirSync(profDir) : []) if (f.endsWith('.cpuprofile')) rmSync(join(profDir, f));
 try {
-  console.log(`CPU profile of a cold build: ${flags.root ? root : `generated corpus, ${pages} pages × 3 locales`}, Node ${process.version}, sampling every ${flags.interval} µs`);
+  console.log(`CPU profile of a ${flags.root ? 'build' : 'cold build'}: ${flags.root ? root : `generated corpus, ${pages} pages × 3 locales`}, Node ${process.version}, sampling every ${flags.interval} µs`);
   const run = runProfiledBuild(root, profDir);
   console.log(`${run.built}\n  ${run.summary}\n  wall ${(run.wallMs / 1000).toFixed(2)} s under the profiler (sampling adds a little)`);
   const phaseInfo = JSON.parse(readFileSync(join(profDir, 'phases.json'), 'utf8'));

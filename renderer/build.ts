@@ -149,7 +149,8 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
   // Static files are checked (links, file types) before the output folder is opened.
   const statics = staticPaths(site);
   const memory = options.write === false ? new MemoryOutput() : undefined;
-  const folder = memory ? undefined : new FolderOutput(outDir);
+  // The files of the last output that come out the same are kept, not made and written again.
+  const folder = memory ? undefined : new FolderOutput(outDir, cache?.outputBefore(outDir));
   // The render stage's cache entries go to the writer thread with the output files (finished by commit, before save).
   if (folder && cache) cache.writeEntriesWith((file, data) => folder.writeAside(file, data));
   const out: OutputSink = (memory ?? folder)!;
@@ -176,6 +177,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
     throw err;
   }
   // Only a build that succeeded is remembered: its output is what the cached results must reproduce.
+  if (cache && folder) cache.keepOutput(outDir, folder.committed());
   cache?.save();
   if (cache && compiledConfig) (await compiledConfig).keep?.();
 

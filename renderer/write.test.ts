@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FolderOutput, MemoryOutput } from './write.ts';
+import { FolderOutput, MemoryOutput, type FileRecord } from './write.ts';
 
 describe('output writers', () => {
   it('swaps a complete new folder in on commit, and leaves the output as it was on abort', async () => {
@@ -124,6 +124,61 @@ describe('output writers', () => {
     await writer.commit();
     expect(readdirSync(parent)).toEqual(['build']);
     expect(readdirSync(join(parent, 'build')).sort()).toEqual(['.cheatsheet-build', 'index.html']);
+  });
+
+  it('keeps a file the last build made from the same key (no byte written), and writes one that changed without touching the output being served', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'cheatsheet-write-'));
+    const out = join(parent, 'build');
+    const statics = mkdtempSync(join(tmpdir(), 'cheatsheet-static-'));
+    writeFileSync(join(statics, 'robots.txt'), 'static');
+    const ino = (rel: string) => statSync(join(out, rel)).ino;
+    const text = (rel: string) => readFileSync(join(out, rel), 'utf8');
+    let records: Map<string, FileRecord> | undefined;
+    /** One build: `keep` first (as the render stage does), else write; `during` runs before the commit. */
+    const build = async (files: Record<string, [string, string]>, during?: (w: FolderOutput) => Promise<void>) => {
+      const w = new FolderOutput(out, records);
+      const kept: string[] = [];
+      for (const [rel, [content, key]] of Object.entries(files)) {
+        if (w.keep(rel, key)) kept.push(rel);
+        else w.write(rel, content, key);
+      }
+      w.copyStatic([statics]);
+      await during?.(w);
+      await w.commit();
+      records = w.committed();
+      return { kept, bytes: w.bytes, count: w.count };
+    };
+
+    expect((await build({ 'a.html': ['A', 'ka'], 'docs/b.html': ['B', 'kb'] })).kept).toEqual([]);
+    const a = ino('a.html');
+    // No folder to reuse yet: the output's files are linked into the new one (same file, no copy).
+    const second = await build({ 'a.html': ['A', 'ka'], 'docs/b.html': ['B2', 'kb2'] }, async (w) => {
+      await w.flush();
+      // Written into the new folder only: the output being served is as it was until the swap.
+      expect([text('a.html'), text('docs/b.html'), text('robots.txt')]).toEqual(['A', 'B', 'static']);
+    });
+    expect(second).toMatchObject({ kept: ['a.html'], count: 2 });
+    expect([ino('a.html'), text('a.html'), text('docs/b.html')]).toEqual([a, 'A', 'B2']);
+    // The reused folder (the first build's) holds a.html already, and b.html of the first build, which the
+    // output's replaces. Then a.html changes: the file the output shares is replaced, never written in place.
+    expect((await build({ 'a.html': ['A', 'ka'], 'docs/b.html': ['B2', 'kb2'] })).kept).toEqual(['a.html', 'docs/b.html']);
+    expect(ino('a.html')).toBe(a);
+    await build({ 'a.html': ['A4', 'ka4'], 'docs/b.html': ['B2', 'kb2'] }, async (w) => {
+      await w.flush();
+      expect([text('a.html'), text('robots.txt')]).toEqual(['A', 'static']);
+    });
+    expect([text('a.html'), text('docs/b.html'), text('robots.txt')]).toEqual(['A4', 'B2', 'static']);
+    expect(readFileSync(join(parent, '.build.previous', 'a.html'), 'utf8')).toBe('A');
+
+    // Changed by hand since, in the output or in the folder the next build reuses: written again.
+    appendFileSync(join(out, 'docs', 'b.html'), ' edited');
+    expect((await build({ 'a.html': ['A4', 'ka4'], 'docs/b.html': ['B2', 'kb2'] })).kept).toEqual(['a.html']);
+    expect(text('docs/b.html')).toBe('B2');
+    appendFileSync(join(parent, '.build.previous', 'a.html'), ' edited');
+    const last = await build({ 'a.html': ['A4', 'ka4'], 'docs/b.html': ['B2', 'kb2'] });
+    expect(last).toMatchObject({ kept: ['docs/b.html'], count: 2 });
+    expect([text('a.html'), text('docs/b.html')]).toEqual(['A4', 'B2']);
+    expect(last.bytes).toBe(4);
   });
 
   it('keeps a build in memory with its size', () => {

@@ -1,7 +1,7 @@
 // The only module that writes the output folder. Files go into a new folder beside the old one as they
 // are produced (so rendered pages need not stay in memory) and the folder is swapped in with renames
 // once the build has succeeded: a failed or interrupted build leaves the previous output as it was.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { basename, dirname, join } from 'node:path';
 import { AggregateUserError } from './errors.ts';
@@ -12,7 +12,13 @@ import { walkSourceTree, type TreeFile } from './source-tree.ts';
 export type OutputFiles = Map<string, string | Uint8Array>;
 
 export interface OutputSink {
-  write(rel: string, content: string | Uint8Array): void;
+  /** `key`: what the content is made from (same key, same bytes), recorded so a later build may keep the file. */
+  write(rel: string, content: string | Uint8Array, key?: string): void;
+  /**
+   * Keeps `rel` as an earlier build wrote it when that file was made from `key` and is untouched since: true
+   * means it is part of this output without being written (the caller need not make its content).
+   */
+  keep?(rel: string, key: string): boolean;
   /** Reads back a file written in this build (for reports on the rare failure path). */
   read(rel: string): string | undefined;
   readonly bytes: number;
@@ -46,6 +52,17 @@ export class MemoryOutput implements OutputSink {
 }
 
 /**
+ * An output file as a build left it: `key` names what it was made from (same key, same bytes) and `stat` the
+ * file itself (device, inode, size, modification and change times), so that a file changed since — by hand,
+ * by another build — no longer matches: its change time moves with every write, and nobody can set it back.
+ */
+export interface FileRecord {
+  key: string;
+  stat: string;
+  size: number;
+}
+
+/**
  * Writes into a temporary sibling of the output folder; `commit()` swaps it in, `abort()` leaves the output
  * as it was. The temporary folder is the output before last, kept as `.<name>.previous`: its files are
  * rewritten in place and the ones this build does not produce are removed at the end. Creating ~1,000 new
@@ -58,10 +75,16 @@ export class FolderOutput implements OutputSink {
   private readonly made = new Set<string>();
   /** Relative paths written by this build: everything else in the reused folder is stale. */
   private readonly written = new Set<string>();
+  /** The files of this output, by what they are made of: kept as they were, or written with a key. */
+  private readonly kept = new Map<string, FileRecord>();
+  private readonly keyed = new Map<string, string>();
+  private records: Map<string, FileRecord> | undefined;
   // Files are written by a thread of their own (a few MB of memory), so rendering goes on while the
   // kernel creates files: ~0.25 ms per file here, a quarter of a build's render stage when done on the main
   // thread. libuv's thread pool did not help: each step of a promise write waits for the busy main thread.
-  private readonly writer: Worker;
+  // Started by the first file to write: a build whose files are all kept (nothing changed) needs none
+  // (a thread's start costs ~0.1 s of CPU, some of it on this thread).
+  private writerThread: Worker | undefined;
   // Backpressure: the writer counts the KB it has written in shared memory, which this thread can read in
   // the middle of a synchronous render loop; past MAX_IN_FLIGHT_KB not yet written it waits. Without it
   // a slow disk let pages queue up in the writer's inbox (600×3 corpus on ext4: peak 455 MB against 320).
@@ -73,7 +96,15 @@ export class FolderOutput implements OutputSink {
   bytes = 0;
   count = 0;
 
-  constructor(private readonly outDir: string) {
+  /**
+   * `before`: the records of the output folder as the last build committed it (`records()`), from the build
+   * cache. A file of this build made from the same key as recorded, and still the very file recorded, is
+   * kept rather than written (`keep`).
+   */
+  constructor(
+    private readonly outDir: string,
+    private readonly before?: ReadonlyMap<string, FileRecord>,
+  ) {
     const parent = dirname(outDir);
     const name = basename(outDir);
     mkdirSync(parent, { recursive: true });
@@ -83,14 +114,26 @@ export class FolderOutput implements OutputSink {
     // First, so that even an interrupted build's folder says whose it is.
     markBuildOutput(this.tmp);
     this.written.add(BUILD_MARKER);
-    this.writer = new Worker(WRITER, { eval: true, workerData: { progress: this.progress, root: this.tmp } });
+  }
+
+  private get writer(): Worker {
+    this.writerThread ??= new Worker(WRITER, { eval: true, workerData: { progress: this.progress, root: this.tmp } });
+    return this.writerThread;
   }
 
   copyStatic(dirs: string[]): void {
     for (const dir of dirs) {
       for (const { rel, abs } of staticFiles(dir)) {
+        // The same source file as last time (its change time moves with any edit): the copy is kept.
+        const source = fileState(abs);
+        const key = source && `static:${source.stat}`;
+        if (key && this.keepFile(rel, key)) continue;
+        if (key) this.keyed.set(rel, key);
         try {
-          this.put(rel, () => copyFileSync(abs, join(this.tmp, rel)));
+          this.put(rel, () => {
+            unshare(join(this.tmp, rel));
+            copyFileSync(abs, join(this.tmp, rel));
+          });
         } catch (err) {
           throw fileSystemError(err, `static/${rel}`, 'copy') ?? err;
         }
@@ -98,11 +141,12 @@ export class FolderOutput implements OutputSink {
     }
   }
 
-  write(rel: string, content: string | Uint8Array): void {
+  write(rel: string, content: string | Uint8Array, key?: string): void {
     const size = typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
     this.bytes += size;
     this.count++;
     if (this.closed) throw new Error('FolderOutput: write after commit or abort');
+    if (key !== undefined) this.keyed.set(rel, key);
     // The writer thread makes the file's folder when it is missing (a mkdir per page folder was ~8 % of the
     // main thread's render stage).
     this.written.add(rel);
@@ -110,6 +154,47 @@ export class FolderOutput implements OutputSink {
     const kb = Math.ceil(size / 1024) + 1;
     this.postedKb += kb;
     this.writer.postMessage({ file: join(this.tmp, rel), content, kb });
+  }
+
+  /**
+   * Keeps the file at `rel` when the last build made it from `key` and it is still that file: in the reused
+   * folder, where it often is (the spare folder and the output share the files that did not change), or else
+   * in the output, linked into this folder (a second name for the same file: no byte is copied). Shared files
+   * are never written in place (the writer thread and copyStatic replace them), so the output being served
+   * stays as it is until the swap. Whatever does not match is written as usual by the caller.
+   */
+  keep(rel: string, key: string): boolean {
+    const kept = this.keepFile(rel, key);
+    if (kept) {
+      this.bytes += kept.size;
+      this.count++;
+    }
+    return kept !== undefined;
+  }
+
+  private keepFile(rel: string, key: string): FileRecord | undefined {
+    const recorded = this.before?.get(rel);
+    if (this.closed || recorded?.key !== key) return undefined;
+    const here = join(this.tmp, rel);
+    let stat = fileState(here)?.stat;
+    if (stat !== recorded.stat) {
+      const there = join(this.outDir, rel);
+      if (fileState(there)?.stat !== recorded.stat) return undefined;
+      try {
+        this.prepare(rel);
+        rmSync(here, { force: true });
+        linkSync(there, here);
+      } catch {
+        return undefined; // (A file system without hard links, a folder in the way: written instead.)
+      }
+      // A new link changes the file's change time.
+      stat = fileState(here)?.stat;
+      if (stat === undefined) return undefined;
+    }
+    this.written.add(rel);
+    const record = { key, stat, size: recorded.size };
+    this.kept.set(rel, record);
+    return record;
   }
 
   /**
@@ -175,8 +260,8 @@ export class FolderOutput implements OutputSink {
 
   /** Waits for every write; rethrows the first that failed. */
   async flush(): Promise<void> {
-    if (!this.closed) {
-      const writer = this.writer;
+    if (!this.closed && this.writerThread) {
+      const writer = this.writerThread;
       const id = ++this.flushes;
       const failed = await new Promise<string | undefined>((resolve, reject) => {
         const done = (error?: unknown) => {
@@ -204,7 +289,7 @@ export class FolderOutput implements OutputSink {
   private async endWriter(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.writer.terminate();
+    await this.writerThread?.terminate();
   }
 
   /** Call after flush(). */
@@ -213,10 +298,22 @@ export class FolderOutput implements OutputSink {
     return this.written.has(rel) && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   }
 
+  /** After commit: each file written with a key or kept, as it is in the output now (for the next build). */
+  committed(): Map<string, FileRecord> {
+    if (!this.records) throw new Error('FolderOutput: records asked for before commit');
+    return this.records;
+  }
+
   async commit(): Promise<void> {
     await this.flush();
     await this.endWriter();
     removeStale(this.tmp, '', this.written);
+    const records = new Map(this.kept);
+    for (const [rel, key] of this.keyed) {
+      const state = fileState(join(this.tmp, rel));
+      if (state) records.set(rel, { key, ...state });
+    }
+    this.records = records;
     // The output being replaced becomes the folder the next build rewrites.
     rmSync(this.spare, { recursive: true, force: true });
     if (existsSync(this.outDir)) renameSync(this.outDir, this.spare);
@@ -259,13 +356,18 @@ parentPort.on('message', (m) => {
   }
 });
 // The reused folder often holds the very same file (a warm build, with nothing changed since the output
-// before last): leaving it is cheaper than writing it again, and the result is the same bytes.
+// before last): leaving it is cheaper than writing it again, and the result is the same bytes. A file the
+// output shares (kept by an earlier build: two names, one file) is replaced, never written in place.
 function unchanged(file, data) {
+  let stat;
   try {
-    return statSync(file).size === data.byteLength && readFileSync(file).equals(data);
+    stat = statSync(file);
+    if (stat.size === data.byteLength && readFileSync(file).equals(data)) return true;
   } catch {
     return false;
   }
+  if (stat.nlink > 1 && stat.isFile()) rmSync(file, { force: true });
+  return false;
 }
 function write(m) {
   try {
@@ -307,6 +409,18 @@ function makeFolder(dir) {
   }
 }
 `;
+
+/** The identity and state of a regular file (undefined for anything else): see FileRecord. */
+function fileState(file: string): { stat: string; size: number } | undefined {
+  const s = lstatSync(file, { throwIfNoEntry: false });
+  return s?.isFile() ? { stat: `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`, size: s.size } : undefined;
+}
+
+/** A file with a second name elsewhere (the output's) is removed before it is written, so the other stays. */
+function unshare(file: string): void {
+  const s = lstatSync(file, { throwIfNoEntry: false });
+  if (s && s.nlink > 1 && s.isFile()) rmSync(file, { force: true });
+}
 
 /** Folders of builds that were killed before they could clean up (and the older `.old-` folders). */
 function leftovers(parent: string, name: string): string[] {

@@ -1,7 +1,8 @@
 // The build cache never gives a wrong page: after each kind of edit a build with the cache writes exactly,
 // byte for byte, what a clean build of the same sources writes; a build with nothing changed renders and
 // processes nothing; a damaged cache is a cold build, never a failed one.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
@@ -168,6 +169,75 @@ describe('build cache', () => {
     expect(clean.stdout).not.toContain('cache:');
   });
 
+  it('a build with nothing changed writes no page or route chunk (it keeps the files), and after each kind of edit or a hand edit of the output its output is what a clean build writes', async () => {
+    const root = makeSite(content);
+    const out = join(root, 'build');
+    const into = () => build({ root, cacheDir: CACHE_DIR });
+    const clean = async () => {
+      await build({ root, outDir: 'clean' });
+      return outputOf(join(root, 'clean'));
+    };
+    const inodes = () => Object.fromEntries(Object.keys(outputOf(out)).map((rel) => [rel, statSync(join(out, rel)).ino]));
+    await into();
+    // The second build has no folder to reuse (it links the output's files), the third reuses the first's.
+    for (let i = 0; i < 2; i++) {
+      const before = inodes();
+      await into();
+      const after = inodes();
+      const pagesAndChunks = Object.keys(after).filter((rel) => rel.endsWith('.html') || rel.startsWith('assets/pages/'));
+      expect(pagesAndChunks.length).toBeGreaterThan(20);
+      expect(pagesAndChunks.filter((rel) => after[rel] !== before[rel]), 'files written again').toEqual([]);
+      expect(outputOf(out)).toEqual(await clean());
+    }
+    const steps: [string, () => void][] = [
+      ['page content', () => edit(root, 'content/en/compute/ec2.md', (t) => t.replace('Virtual machines.', 'Virtual machines, billed by the second.'))],
+      ['front matter: title', () => edit(root, 'content/en/compute/s3.md', (t) => t.replace('title: Amazon S3', 'title: Amazon Simple Storage Service'))],
+      ['config: title', () => writeFileSync(join(root, 'site.config.ts'), configOf({ title: 'Fixture renamed' }))],
+      ['UI strings in i18n/', () => edit(root, 'i18n/en.json', (t) => t.replace(/"Skip to main content"/, '"Skip to the content"'))],
+      ['a deleted page', () => rmSync(join(root, 'content/pt-BR/compute/s3.md'))],
+      ['an added page', () => put(root, 'content/en/compute/ebs.md', page('Amazon EBS', 'Block storage, next to [EC2](./ec2.md).'))],
+      ['a template the site brings', () => put(root, 'templates/pages/home.tsx', 'export default function Home() {\n  return <main><h1>Our home</h1></main>;\n}\n')],
+      ['nothing (after the edits)', () => undefined],
+      // By hand, in place: the output's file is also the one the next build reuses (one file, two names).
+      ['a page of the output edited by hand', () => appendFileSync(join(out, 'docs/compute/ec2.html'), '<!-- edited -->')],
+      ['a route chunk of the output edited by hand', () => appendFileSync(join(out, readdirSync(join(out, 'assets/pages')).map((f) => `assets/pages/${f}`)[0]!), '// edited')],
+      ['a page of the folder the next build reuses, edited by hand', () => writeFileSync(join(root, '.build.previous/docs/compute/s3.html'), 'edited')],
+      ['nothing (after the hand edits)', () => undefined],
+    ];
+    for (const [step, change] of steps) {
+      change();
+      const result = await into();
+      // The pages kept by the builds with nothing changed kept their markup in the cache too.
+      if (step === 'page content') expect(result.cache!.pages.rendered).toBe(1);
+      const [got, want] = [outputOf(out), await clean()];
+      expect(Object.keys(got).filter((rel) => got[rel] !== want[rel]), `after "${step}", files that differ from a clean build's`).toEqual([]);
+      expect(got, `after "${step}"`).toEqual(want);
+    }
+  });
+
+  it('a build with nothing changed does not load React (it renders no page); one with a page to render does, and reports a broken page module', () => {
+    const root = makeSite(minimalContent);
+    // Outside the site (a file in it would change the site's file list): lists, at exit, the modules loaded.
+    const probeDir = mkdtempSync(join(tmpdir(), 'cheatsheet-probe-'));
+    const probe = join(probeDir, 'probe.cjs');
+    writeFileSync(probe, "process.on('exit', () => require('node:fs').writeFileSync(process.env.PROBE_OUT, JSON.stringify(Object.keys(require.cache))));\n");
+    const reactLoaded = () => {
+      const out = join(probeDir, 'loaded.json');
+      const r = runCli(['build', '--root', root], root, { NODE_OPTIONS: `--require ${probe}`, PROBE_OUT: out });
+      expect(r.status, r.stderr).toBe(0);
+      return (JSON.parse(readFileSync(out, 'utf8')) as string[]).some((f) => f.includes('react-dom'));
+    };
+    expect(reactLoaded(), 'a cold build').toBe(true);
+    expect(reactLoaded(), 'nothing changed').toBe(false);
+    edit(root, 'content/en/compute/ec2.md', (t) => t.replace('Virtual machines.', 'Virtual machines, billed by the second.'));
+    expect(reactLoaded(), 'a page changed').toBe(true);
+    // The templates are imported when a page is rendered: a page module without a default export still fails.
+    put(root, 'templates/pages/home.tsx', 'export const Home = () => null;\n');
+    const broken = runCli(['build', '--root', root], root);
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toContain('templates/pages/home.tsx has no default export');
+  });
+
   it('a build into a folder inside the site does not count its own output as a change of the site', async () => {
     const root = makeSite(minimalContent);
     mkdirSync(join(root, 'out'));
@@ -188,7 +258,7 @@ describe('build cache', () => {
     edit(root, 'content/en/compute/s3.md', (t) => t.replace('Objects.', 'Objects, see [nowhere](/aws-cheatsheet/docs/nowhere).'));
     await expect(buildWith(root, true)).rejects.toThrow(/broken link/);
     expect(snapshot()).toEqual(before);
-    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'pages', 'search', 'search-pages']);
+    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'search', 'search-pages']);
     // Fixed: the page is processed again (nothing of the failed build was kept), the rest comes from the cache.
     edit(root, 'content/en/compute/s3.md', (t) => t.replace(', see [nowhere](/aws-cheatsheet/docs/nowhere).', ', fixed.'));
     const fixed = await buildWith(root, true);
@@ -201,7 +271,7 @@ describe('build cache', () => {
     const clean = await buildWith(root, false);
     await buildWith(root, true);
     const dir = join(root, CACHE_DIR);
-    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'pages', 'search', 'search-pages']);
+    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'search', 'search-pages']);
     const entries = (kind: string) => readdirSync(join(dir, kind)).filter((f) => f !== 'pipeline');
     // Cut short (a build killed while writing, on a file system that does not rename atomically), garbage,
     // empty, a folder where a file should be; and a temporary file a killed build left.

@@ -12,7 +12,9 @@
 //   - code: each doc's highlighted code blocks by the doc's file (one entry per doc, kept while the doc is),
 //     so that a doc processed again finds the blocks it had: a prose edit never loads the highlighter;
 //   - route chunks: each route's chunk (file name and code) by its route data and HTML, all in one entry
-//     (a few MB read at once rather than a file per route).
+//     (a few MB read at once rather than a file per route);
+//   - output: what each file of the committed output folder was made from, and the pages' links and ids,
+//     one entry per output folder (kept-output.ts): the next build keeps the files that come out the same.
 // Lives in `<site>/.cheatsheet-cache/` (see README, "Build cache"); a missing or unreadable cache is a cold build.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,7 +27,10 @@ import type { AppCache } from '../render/render-pages.ts';
 import type { IndexCache, LocaleTerms } from '../search/build-search.ts';
 import type { LocaleIndexFiles } from '../search/local-index.ts';
 import type { SerializedPageTerms } from '../search/page-terms.ts';
+import type { RouteEntry } from '../routes/route-table.ts';
 import type { RouteData, SiteData } from '../shared/types.ts';
+import type { FileRecord } from '../write.ts';
+import { isKeptOutputEntry, ScanStore, type KeptOutputEntry } from './kept-output.ts';
 import { filesKey, hashOf, keyHash, pipelineKey, siteFileList } from './keys.ts';
 import { Pack } from './pack.ts';
 
@@ -91,6 +96,10 @@ export class BuildCache implements DocCache, AppCache {
   private readonly indexes: Pack<IndexFilesValue>;
   private readonly pageTerms: Pack<LocaleTerms>;
   private readonly chunkPack: Pack<Map<string, RouteChunk>>;
+  private readonly outputPack: Pack<KeptOutputEntry>;
+  /** The pages' scans: of the last build's output, and of this one's. */
+  scans = new ScanStore();
+  private readonly wholeSiteKeys = new WeakMap<SiteData, string>();
   /** The chunks of the last build, read when first asked for; those of this build, kept for the next. */
   private chunksBefore: Map<string, RouteChunk> | undefined;
   private chunksNow = new Map<string, RouteChunk>();
@@ -112,6 +121,7 @@ export class BuildCache implements DocCache, AppCache {
     this.indexes = new Pack(join(options.dir, 'search'), this.pipeline, isIndex);
     this.pageTerms = new Pack(join(options.dir, 'search-pages'), this.pipeline, isLocaleTerms);
     this.chunkPack = new Pack(join(options.dir, 'chunks'), this.pipeline, isChunkMap);
+    this.outputPack = new Pack(join(options.dir, 'output'), this.pipeline, isKeptOutputEntry);
   }
 
   /** The cache holds the docs of an earlier build of the same files: most will not need processing. */
@@ -212,11 +222,24 @@ export class BuildCache implements DocCache, AppCache {
    * written on the main thread while it renders.
    */
   writeEntriesWith(write: (file: string, data: Uint8Array) => void): void {
-    for (const pack of [this.docs, this.codePack, this.apps, this.indexes, this.pageTerms, this.chunkPack] as Pack<unknown>[]) pack.writeWith(write);
+    for (const pack of [this.docs, this.codePack, this.apps, this.indexes, this.pageTerms, this.chunkPack, this.outputPack] as Pack<unknown>[]) pack.writeWith(write);
+  }
+
+  private appKey(site: SiteData, route: RouteData, page: string | undefined): string {
+    return hashOf(this.templates, this.siteKey(site), page ?? '', this.chunkOf.get(route.path) ?? JSON.stringify(route));
+  }
+
+  /**
+   * A page the output kept as it was (not rendered): counted as from the cache, and its markup's entry is kept
+   * for the next build, which may have to render it (an edit elsewhere changes its document, not its markup).
+   */
+  keptPage(site: SiteData, route: RouteData, page: string | undefined): void {
+    this.apps.keep(this.appKey(site, route, page));
+    this.stats.pages.cached++;
   }
 
   app(site: SiteData, route: RouteData, page: string | undefined, render: () => string): string {
-    const key = hashOf(this.templates, this.siteKey(site), page ?? '', this.chunkOf.get(route.path) ?? JSON.stringify(route));
+    const key = this.appKey(site, route, page);
     const cached = this.apps.get(key);
     if (cached !== undefined) {
       this.stats.pages.cached++;
@@ -226,6 +249,31 @@ export class BuildCache implements DocCache, AppCache {
     this.apps.set(key, html);
     this.stats.pages.rendered++;
     return html;
+  }
+
+  // ── output ──
+
+  /**
+   * What a page's file is made of (same key, same bytes): its markup's inputs as in `app` but the whole site
+   * data (the document names its file and the route manifest's), and `document`, what the document around
+   * the markup adds (assets, page module, extra head, site data URL), from the caller.
+   */
+  documentKey(site: SiteData, route: RouteEntry['data'], page: string | undefined, document: string): string {
+    let whole = this.wholeSiteKeys.get(site);
+    if (whole === undefined) this.wholeSiteKeys.set(site, (whole = hashOf(JSON.stringify(site))));
+    return hashOf('document', this.templates, whole, page ?? '', this.chunkOf.get(route.path) ?? JSON.stringify(route), document);
+  }
+
+  /** The records of the output folder `outDir` as the last build left it (none: every file is written). */
+  outputBefore(outDir: string): Map<string, FileRecord> | undefined {
+    const entry = this.outputPack.get(outputKey(outDir));
+    this.scans = new ScanStore(entry);
+    return entry?.files;
+  }
+
+  /** Keeps the records of the output just committed, with its pages' scans, for the next build. */
+  keepOutput(outDir: string, files: Map<string, FileRecord>): void {
+    this.outputPack.set(outputKey(outDir), this.scans.entry(files));
   }
 
   // ── route chunks ──
@@ -273,6 +321,7 @@ export class BuildCache implements DocCache, AppCache {
 
   /** Keeps what this build made for the next one (after a successful build). */
   save(): void {
+    this.outputPack.save();
     this.chunkPack.save();
     this.docs.save();
     this.codePack.save();
@@ -289,11 +338,15 @@ export class BuildCache implements DocCache, AppCache {
     this.indexes.discard();
     this.pageTerms.discard();
     this.chunkPack.discard();
+    this.outputPack.discard();
   }
 }
 
 /** A doc's code entry: by its file, whatever its contents (an edited doc finds its blocks of last time). */
 const codeKeyOf = (job: DocJob) => hashOf('code', job.absPath);
+
+/** One entry per output folder. */
+const outputKey = (outDir: string) => hashOf('output', outDir);
 
 /** One entry per locale: its pages' terms, replaced whole when any page changes. */
 const pageTermsKey = (locale: string) => hashOf('page-terms', locale);

@@ -36,6 +36,9 @@ export function renderedRoute(entry: RenderableRoute): RouteData {
   return entry.doc ? { ...entry.data, doc: { ...entry.data.doc!, html: entry.doc.html } } : entry.data;
 }
 
+/** The custom page module a route renders with, if any. */
+export const pageNameOf = (data: RouteData): 'home' | undefined => (data.kind === 'home' ? 'home' : undefined);
+
 /** One JSON file per locale with the data all its pages share. */
 export function siteDataFiles(siteData: Map<string, SiteData>, baseUrl: string, naming: Naming = 'hashed'): { files: Map<string, string>; urls: Record<string, string> } {
   const files = new Map<string, string>();
@@ -64,7 +67,7 @@ export function renderPages(input: RenderInput, emit?: (entry: RenderableRoute, 
       if (site.announcementBar) inline.push(input.templates.announcementScript(site.announcementBar.id));
       scripts.set(site.locale.code, inline);
     }
-    const pageName = entry.data.kind === 'home' ? 'home' : undefined;
+    const pageName = pageNameOf(entry.data);
     const page = pageName ? input.templates.pages[pageName] : undefined;
     const route = renderedRoute(entry);
     let appHtml: string;

@@ -23,6 +23,11 @@ export interface Templates {
   inputs: string[];
   /** The compiled module: what a build's worker threads import to render their share of the pages. */
   file: string;
+  /**
+   * Imports the module when `loadTemplates` deferred it (`lazy`): the functions above work once this has
+   * resolved. A warm build whose pages are all kept never renders one, and skips loading React.
+   */
+  ready?: () => Promise<void>;
 }
 
 /**
@@ -47,15 +52,36 @@ export function themeKey(root: string): ThemeKey {
   return { clientDir: existsSync(join(root, 'client')) ? join(root, 'client') : join(packageRoot(), 'client'), pages: pageModules(root) };
 }
 
-export async function loadTemplates(templatesDir: string, root: string): Promise<Templates> {
+/** `lazy`: the module is imported by `ready()` (its files are bundled and known at once: they key the pages). */
+export async function loadTemplates(templatesDir: string, root: string, options: { lazy?: boolean } = {}): Promise<Templates> {
   const key = themeKey(root);
   const { pages } = key;
   // The theme's own templates come ready-made from the compile step when none of their files has changed.
   const prebuilt = templatesDir === join(packageRoot(), 'templates') ? prebuiltTemplates(key) : undefined;
   const { file, inputs } = prebuilt ?? (await bundleTemplatesToCache(templatesDir, root));
-  const { resolved, mod } = await importTemplates(file, pages, root);
-  if (!resolved.home) throw new TemplateError(`No home page module: ${relative(root, join(templatesDir, 'pages', 'home.tsx'))} is missing.`, { hint: 'Create templates/pages/home.tsx with a default export.' });
-  return { renderApp: mod.renderApp, colorModeScript: mod.colorModeScript, announcementScript: mod.announcementScript, pages: resolved, inputs, file };
+  const load = async (): Promise<Templates> => {
+    const { resolved, mod } = await importTemplates(file, pages, root);
+    if (!resolved.home) throw new TemplateError(`No home page module: ${relative(root, join(templatesDir, 'pages', 'home.tsx'))} is missing.`, { hint: 'Create templates/pages/home.tsx with a default export.' });
+    return { renderApp: mod.renderApp, colorModeScript: mod.colorModeScript, announcementScript: mod.announcementScript, pages: resolved, inputs, file };
+  };
+  if (!options.lazy) return load();
+  let loaded: Templates | undefined;
+  let loading: Promise<void> | undefined;
+  const the = (): Templates => {
+    if (!loaded) throw new Error('The templates were used before ready() resolved.');
+    return loaded;
+  };
+  return {
+    renderApp: (...args) => the().renderApp(...args),
+    colorModeScript: (...args) => the().colorModeScript(...args),
+    announcementScript: (...args) => the().announcementScript(...args),
+    get pages() {
+      return the().pages;
+    },
+    inputs,
+    file,
+    ready: () => (loading ??= load().then((t) => void (loaded = t))),
+  };
 }
 
 /** Templates another thread already compiled and checked (`file` of its Templates). */

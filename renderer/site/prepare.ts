@@ -185,7 +185,8 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
   const strings = loadStrings(root, config.i18n.locales, config.i18n.sourceLocale);
 
   // The bundle depends only on templates and client code: it runs beside the content stage.
-  const { bundle: bundlePromise, templates: templatesPromise } = loadTheme(paths, config.baseUrl, options.bundle, timer);
+  // A warm build may keep every page: its templates (React) are imported only when a page is rendered.
+  const { bundle: bundlePromise, templates: templatesPromise } = loadTheme(paths, config.baseUrl, options.bundle, timer, { lazy: options.cache?.warm === true });
   const jobFor = docJobFactory(loaded, locales, strings);
   const loadedContent = await timer.run('content', () => loadContent({
       root,
@@ -268,9 +269,9 @@ export async function islandsOf(site: Pick<PreparedSite, 'paths' | 'loaded' | 'c
  * The browser bundle and the server templates, started at once (again in `serve` when their code changes).
  * Rejections are observed when the caller awaits them.
  */
-export function loadTheme(paths: SitePaths, baseUrl: string, bundle: PrepareOptions['bundle'], timer = new Timer()): { bundle: Promise<ClientBundle>; templates: Promise<Templates> } {
+export function loadTheme(paths: SitePaths, baseUrl: string, bundle: PrepareOptions['bundle'], timer = new Timer(), templates: { lazy?: boolean } = {}): { bundle: Promise<ClientBundle>; templates: Promise<Templates> } {
   const bundlePromise = bundle ? timer.run('bundle', () => bundleClient({ root: paths.root, templatesDir: paths.templates, baseUrl, minify: bundle.minify })) : Promise.resolve(NO_BUNDLE);
-  const templatesPromise = loadTemplates(paths.templates, paths.root);
+  const templatesPromise = loadTemplates(paths.templates, paths.root, templates);
   bundlePromise.catch(() => undefined);
   templatesPromise.catch(() => undefined);
   return { bundle: bundlePromise, templates: templatesPromise };

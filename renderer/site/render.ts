@@ -4,8 +4,9 @@
 import { mermaidFiles } from '../bundle/mermaid.ts';
 import { hasMermaid } from '../content/mermaid.ts';
 import { checkLinks, internScan, scanPage, StringPool, type LinkCheckResult, type PageScan } from '../links/check.ts';
+import { keyHash } from '../cache/key-hash.ts';
 import { routeChunks, type RouteChunks } from '../render/chunks.ts';
-import { renderPages, siteDataFiles, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
+import { pageNameOf, renderedRoute, renderPages, siteDataFiles, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
 import { renderRobots } from '../render/robots.ts';
 import { renderSitemap } from '../render/sitemap.ts';
 import { docAssets } from './prepare.ts';
@@ -79,8 +80,9 @@ export function staticPaths(site: PreparedSite, collect?: Map<string, Problem[]>
 export function renderSite(site: PreparedSite, out: OutputSink, statics: string[], options: RenderOptions = {}): RenderedSite {
   // Indexes made beside the render come only from a pool (prepareSite), which this does not render with.
   if (site.search.pending) throw new Error('renderSite: the search indexes are still being built; render with renderSiteOn.');
+  if (site.templates.ready) throw new Error('renderSite: the templates are not imported yet; render with renderSiteOn.');
   const render = startRender(site, out, statics, options);
-  if (options.pages !== false) renderPages({ routes: site.table.routes, ...render.input }, render.page);
+  if (options.pages !== false) renderPages({ routes: site.table.routes.filter((r) => !render.kept(r)), ...render.input }, render.page);
   return finishRender(render);
 }
 
@@ -89,9 +91,14 @@ export async function renderSiteOn(pool: WorkerPool, site: PreparedSite, out: Ou
   const render = startRender(site, out, statics, options);
   // Written already, and a build never reads them again: not held while the pages are rendered.
   site.search.files.clear();
-  if (options.pages !== false) await pool.renderPages({ routes: site.table.routes, ...render.input }, { file: site.templates.file, root: site.paths.root }, render.page);
+  if (options.pages !== false) {
+    const routes = site.table.routes.filter((r) => !render.kept(r));
+    if (routes.length) await site.templates.ready?.();
+    // (Called with no page too: the pool then knows this thread is free for the search indexes.)
+    await pool.renderPages({ routes, ...render.input }, { file: site.templates.file, root: site.paths.root }, render.page);
+  }
   // The search indexes, built on the workers meanwhile.
-  if (site.search.pending) for (const [k, v] of await site.search.pending) render.put(k, v);
+  if (site.search.pending) for (const [k, v] of await site.search.pending) render.put(k, v, render.named(k));
   return finishRender(render);
 }
 
@@ -102,37 +109,92 @@ interface RenderInProgress {
   input: Omit<RenderInput, 'routes'>;
   /** Takes a rendered page (and its scan, when a worker made it): written, scanned for links, passed on. */
   page: (entry: RenderableRoute, html: string, scan?: PageScan) => void;
-  put: (rel: string, content: string | Uint8Array) => void;
+  /** The output holds the page as this build would write it (and its scan is known): it is not rendered. */
+  kept: (entry: RenderableRoute) => boolean;
+  put: (rel: string, content: string | Uint8Array, key?: string) => void;
+  /** The key of a file whose name is a hash of its content (none for the others). */
+  named: (rel: string) => string | undefined;
 }
 
 /** Route chunks and site data, written; what pages need to be rendered and written. */
 function startRender(site: PreparedSite, out: OutputSink, statics: string[], options: RenderOptions): RenderInProgress {
   const { config } = site.loaded;
   const known = new Set<string>(statics);
-  const put = (rel: string, content: string | Uint8Array) => {
-    out.write(rel, content);
+  // `key`: what the file is made of (same key, same bytes), else a hash of its bytes (a few small files):
+  // an output that holds it already keeps it (a warm build of the build cache) instead of it being written.
+  const keyed = out.keep !== undefined && site.cache !== undefined;
+  const put = (rel: string, content: string | Uint8Array, key = keyed ? bytesKey(content) : undefined) => {
+    if (key === undefined || !out.keep?.(rel, key)) out.write(rel, content, key);
     known.add(config.baseUrl + rel);
   };
+  const named = (rel: string) => (CONTENT_NAMED.test(rel) || (site.naming === 'hashed' && HASH_NAMED.test(rel)) ? `named:${rel}` : undefined);
   const chunks = routeChunks(site.table.routes, config.baseUrl, (r) => r.doc?.html, site.naming, site.cache?.chunks);
   site.cache?.useRouteChunks(chunks.chunkOf);
   // Written before the pages and then dropped, as the search index is: together a fifth of the main thread's
   // heap while a large site renders (600 × 3 corpus: 41 + 22 MB of 162 MB live).
-  for (const [k, v] of chunks.files) put(k, v);
+  for (const [k, v] of chunks.files) put(k, v, named(k));
   chunks.files.clear();
-  for (const [k, v] of site.search.files) put(k, v);
+  for (const [k, v] of site.search.files) put(k, v, named(k));
   const siteData = new Map<string, SiteData>();
   for (const locale of site.locales) siteData.set(locale.code, localeSiteData(site, locale, chunks.manifestOf.get(locale.code)!));
   const siteFiles = siteDataFiles(siteData, config.baseUrl, site.naming);
-  for (const [k, v] of siteFiles.files) put(k, v);
+  for (const [k, v] of siteFiles.files) put(k, v, named(k));
   const scans = new Map<string, PageScan>();
   const interned = new StringPool();
+  const input = pageInput(site, siteData, siteFiles.urls);
+  const keyOf = site.cache ? documentKeys(site.cache, input) : undefined;
   const page = (entry: RenderableRoute, html: string, scan?: PageScan) => {
-    scans.set(entry.outFile, scan ? internScan(scan, interned) : scanPage(html, interned));
-    put(entry.outFile, html);
+    const pageScan = scan ? internScan(scan, interned) : scanPage(html, interned);
+    scans.set(entry.outFile, pageScan);
+    const key = keyOf?.(entry);
+    if (key !== undefined) site.cache!.scans.set(key, pageScan);
+    put(entry.outFile, html, key);
     options.onPage?.(entry, html);
   };
+  const kept = (entry: RenderableRoute) => {
+    if (!keyOf || !out.keep || options.onPage) return false;
+    const key = keyOf(entry);
+    const scan = site.cache!.scans.get(key);
+    if (!scan || !out.keep(entry.outFile, key)) return false;
+    site.cache!.keptPage(input.siteData.get(entry.data.locale)!, renderedRoute(entry), pageNameOf(entry.data));
+    scans.set(entry.outFile, scan);
+    known.add(config.baseUrl + entry.outFile);
+    return true;
+  };
   const result = { siteData, siteUrls: siteFiles.urls, chunks, scans, known };
-  return { site, result, input: pageInput(site, siteData, siteFiles.urls), page, put };
+  return { site, result, input, page, kept, put, named };
+}
+
+/**
+ * Files named by a hash of their content, whose name is therefore their key: route chunks and the search
+ * index's parts always (chunks.ts, search/local-index.ts); route manifests and site data when names are
+ * hashed (render/names.ts: `serve` asks for stable names). Not the search index's entry: its name is a hash
+ * of what it is made from, as that code sees it, not of its bytes (written, it costs little).
+ */
+const bytesKey = (content: string | Uint8Array) => `bytes:${keyHash().update(content).digest('base64url')}`;
+
+const CONTENT_NAMED = /^assets\/(pages\/|search\/[^/]+\/)/;
+const HASH_NAMED = /^assets\/(routes|site)\//;
+
+/** Each page's document key (BuildCache.documentKey), made once per page; what the document adds, once per locale and page module. */
+function documentKeys(cache: NonNullable<PreparedSite['cache']>, input: Omit<RenderInput, 'routes'>): (entry: RenderableRoute) => string {
+  const keys = new Map<string, string>();
+  const documents = new Map<string, string>();
+  return (entry) => {
+    let key = keys.get(entry.outFile);
+    if (key !== undefined) return key;
+    const { locale } = entry.data;
+    const pageName = pageNameOf(entry.data);
+    const at = `${locale}\0${pageName ?? ''}`;
+    let document = documents.get(at);
+    if (document === undefined) {
+      document = JSON.stringify([input.assets, pageName ? input.pageChunks[pageName] : null, input.extraHead?.(locale) ?? '', input.siteUrls?.[locale] ?? '']);
+      documents.set(at, document);
+    }
+    key = cache.documentKey(input.siteData.get(locale)!, entry.data, pageName, document);
+    keys.set(entry.outFile, key);
+    return key;
+  };
 }
 
 /** Everything written after the pages: chunks, search, assets, bundle, sitemap, robots.txt. */

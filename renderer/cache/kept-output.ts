@@ -1,0 +1,75 @@
+// What the build cache remembers of the output folder a build committed, so that the next build keeps the
+// files that come out the same instead of making and writing them again (write.ts, FolderOutput.keep): each
+// file's record (what it was made from, and the file itself), and each page's links and ids — the link
+// check needs them for a page that is kept, and would otherwise read and scan its HTML.
+import type { PageScan } from '../links/check.ts';
+import type { FileRecord } from '../write.ts';
+
+/**
+ * The entry as stored. Scans share one table of strings (every page repeats the navbar's, sidebar's and
+ * footer's links): each page's is a list of indexes into it, ids first (`[idCount, …ids, …hrefs]`), which
+ * reads back in a few milliseconds where 80,000 separate strings took tens.
+ */
+export interface KeptOutputEntry {
+  files: Map<string, FileRecord>;
+  strings: string[];
+  /** By the page's document key (the same key as its file's record). */
+  scans: Map<string, Uint32Array>;
+}
+
+export const isKeptOutputEntry = (v: unknown): v is KeptOutputEntry =>
+  typeof v === 'object' && v !== null && (v as KeptOutputEntry).files instanceof Map && Array.isArray((v as KeptOutputEntry).strings) && (v as KeptOutputEntry).scans instanceof Map;
+
+/** The scans of the last build (read back on demand) and those of this one (kept for the next). */
+export class ScanStore {
+  private readonly now = new Map<string, PageScan>();
+
+  constructor(private readonly before?: KeptOutputEntry) {}
+
+  /** The scan of the page made from `key`, as the last build recorded it. */
+  get(key: string): PageScan | undefined {
+    const packed = this.before?.scans.get(key);
+    if (!packed) return undefined;
+    const { strings } = this.before!;
+    const idCount = packed[0]!;
+    const ids = new Set<string>();
+    const hrefs: string[] = [];
+    for (let i = 1; i < packed.length; i++) {
+      const s = strings[packed[i]!];
+      if (s === undefined) return undefined; // A damaged entry: the page is rendered and scanned again.
+      if (i <= idCount) ids.add(s);
+      else hrefs.push(s);
+    }
+    const scan = { ids, hrefs };
+    this.now.set(key, scan);
+    return scan;
+  }
+
+  set(key: string, scan: PageScan): void {
+    this.now.set(key, scan);
+  }
+
+  /** The entry for the next build: this output's files and the scans of its pages. */
+  entry(files: Map<string, FileRecord>): KeptOutputEntry {
+    const strings: string[] = [];
+    const index = new Map<string, number>();
+    const at = (s: string) => {
+      let i = index.get(s);
+      if (i === undefined) {
+        i = strings.push(s) - 1;
+        index.set(s, i);
+      }
+      return i;
+    };
+    const scans = new Map<string, Uint32Array>();
+    for (const [key, scan] of this.now) {
+      const packed = new Uint32Array(1 + scan.ids.size + scan.hrefs.length);
+      packed[0] = scan.ids.size;
+      let i = 1;
+      for (const id of scan.ids) packed[i++] = at(id);
+      for (const href of scan.hrefs) packed[i++] = at(href);
+      scans.set(key, packed);
+    }
+    return { files, strings, scans };
+  }
+}
