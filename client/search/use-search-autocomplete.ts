@@ -82,6 +82,7 @@ export function useSearchAutocomplete(options: SearchAutocompleteOptions): { aut
     };
     const source = (sourceId: string, items: Item[]) => ({ sourceId, getItems: () => items, getItemUrl: ({ item }: { item: Item }) => item.url, onSelect });
 
+    let lastAsked = 0;
     return createAutocomplete<Item, BaseSyntheticEvent, ReactMouseEvent, ReactKeyboardEvent>({
       id: 'docsearch',
       defaultActiveItemId: 0,
@@ -105,6 +106,9 @@ export function useSearchAutocomplete(options: SearchAutocompleteOptions): { aut
       },
       onStateChange: ({ state: next }) => render(next),
       async getSources({ query, setContext, state: current }) {
+        // Searches finish out of order (a short query has more hits to rank): only the newest one may set the
+        // context, or typing fast leaves the panel labelled, counted and suggested for an older query.
+        const asked = ++lastAsked;
         if (!query) {
           setContext({ resultsFor: '', searchError: false });
           if (!site.search.personalization) return [];
@@ -114,6 +118,7 @@ export function useSearchAutocomplete(options: SearchAutocompleteOptions): { aut
           const engine = await loadEngine(site.search);
           const results = await engine.search({ query });
           const groups = groupByLvl0(results.hits, MAX_RESULTS_PER_GROUP);
+          if (asked !== lastAsked) return [];
           const known = ((current.context as SearchContext).suggestions ?? []).length;
           setContext({
             resultsFor: query,
@@ -123,6 +128,7 @@ export function useSearchAutocomplete(options: SearchAutocompleteOptions): { aut
           });
           return groups.map(([, hits], i) => source(`hits${i}`, hits as Item[]));
         } catch {
+          if (asked !== lastAsked) return [];
           setContext({ resultsFor: query, searchError: true });
           return [];
         }
