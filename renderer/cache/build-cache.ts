@@ -8,7 +8,8 @@
 //   - search: a locale's local index by its records and settings, and the terms of each of its pages (one
 //     entry per locale, the pages' terms by the page's records, with the index as assembled), from which
 //     the index is updated when some pages changed: only those are analysed again, and only their terms'
-//     postings redone (search/index-update.ts);
+//     postings redone (search/index-update.ts); and, per locale, each page's key by its doc's key and place
+//     (the next build takes an unchanged page's key from there instead of making its records to hash them);
 //   - code: each doc's highlighted code blocks by the doc's file (one entry per doc, kept while the doc is),
 //     so that a doc processed again finds the blocks it had: a prose edit never loads the highlighter;
 //   - route chunks: each route's chunk (file name and code) by its route data and HTML, all in one entry
@@ -63,7 +64,7 @@ const isDocEntry = (v: unknown): v is DocEntry => {
   return typeof doc === 'object' && doc !== null && typeof doc.html === 'string' && Array.isArray(doc.assets) && Array.isArray((v as DocEntry).assets);
 };
 const isString = (v: unknown): v is string => typeof v === 'string';
-const isBlockMap = (v: unknown): v is Map<string, string> => v instanceof Map && [...v.values()].every(isString);
+const isStringMap = (v: unknown): v is Map<string, string> => v instanceof Map && [...v.values()].every(isString);
 const isChunkMap = (v: unknown): v is Map<string, RouteChunk> => v instanceof Map;
 /** Each chunk is checked when it is asked for (the map is read whole, most of it is used). */
 const isChunk = (v: unknown): v is RouteChunk => typeof (v as RouteChunk | undefined)?.file === 'string' && typeof (v as RouteChunk).code === 'string';
@@ -96,6 +97,13 @@ export class BuildCache implements DocCache, AppCache {
   private readonly indexes: Pack<IndexFilesValue>;
   private readonly pageTerms: Pack<LocaleTerms>;
   private readonly chunkPack: Pack<Map<string, RouteChunk>>;
+  private readonly recordKeyPack: Pack<Map<string, string>>;
+  /** What every stored doc depends on besides its own inputs: the code and the site's file list. */
+  private readonly docsVersion: string;
+  /** The key of each doc of this build that the cache stores (found or remembered), by docId. */
+  private readonly docKeys = new Map<string, string>();
+  /** The search's page keys by doc key and place as read, by locale (rewritten only when they change). */
+  private readonly recordKeysRead = new Map<string, Map<string, string>>();
   private readonly outputPack: Pack<KeptOutputEntry>;
   /** The pages' scans: of the last build's output, and of this one's. */
   scans = new ScanStore();
@@ -115,12 +123,14 @@ export class BuildCache implements DocCache, AppCache {
     this.pipeline = pipelineKey();
     // Every stored doc depends on the site's file list (its links and images resolve against it): a file
     // added or removed anywhere starts the docs afresh, as a cold build would (with its worker thread).
-    this.docs = new Pack(join(options.dir, 'docs'), `${this.pipeline}:${siteFileList(options.root, options.outDir)}`, isDocEntry);
-    this.codePack = new Pack(join(options.dir, 'code'), this.pipeline, isBlockMap);
+    this.docsVersion = `${this.pipeline}:${siteFileList(options.root, options.outDir)}`;
+    this.docs = new Pack(join(options.dir, 'docs'), this.docsVersion, isDocEntry);
+    this.codePack = new Pack(join(options.dir, 'code'), this.pipeline, isStringMap);
     this.apps = new Pack(join(options.dir, 'pages'), this.pipeline, isString);
     this.indexes = new Pack(join(options.dir, 'search'), this.pipeline, isIndex);
     this.pageTerms = new Pack(join(options.dir, 'search-pages'), this.pipeline, isLocaleTerms);
     this.chunkPack = new Pack(join(options.dir, 'chunks'), this.pipeline, isChunkMap);
+    this.recordKeyPack = new Pack(join(options.dir, 'search-keys'), this.pipeline, isStringMap);
     this.outputPack = new Pack(join(options.dir, 'output'), this.pipeline, isKeptOutputEntry);
   }
 
@@ -154,9 +164,11 @@ export class BuildCache implements DocCache, AppCache {
     if (this.docs.size === 0) return undefined;
     const source = this.readSource(job);
     // (MDX pages are never stored: a source that matches a stored one is plain Markdown.)
-    const entry = source && this.docs.get(this.docKey(job, source));
+    const key = source && this.docKey(job, source);
+    const entry = key && this.docs.get(key);
     // A copied image or file is named by its contents' hash: an edited one means the doc's HTML changes.
     if (!entry || !entry.assets.every((a) => fileHash(a.abs) === a.hash)) return undefined;
+    this.docKeys.set(docId(job.locale, job.relPath), key);
     this.codePack.keep(codeKeyOf(job));
     this.stats.docs.cached++;
     return entry.doc;
@@ -168,7 +180,9 @@ export class BuildCache implements DocCache, AppCache {
     // MDX pages import other files, which their source does not show: they are always processed.
     if (!source || usesMdx(job.relPath, Buffer.from(source).toString('utf8'))) return;
     const assets = doc.assets.map((a) => ({ abs: a.abs, hash: fileHash(a.abs) ?? '' }));
-    this.docs.set(this.docKey(job, source), { doc, assets });
+    const key = this.docKey(job, source);
+    this.docKeys.set(docId(job.locale, job.relPath), key);
+    this.docs.set(key, { doc, assets });
   }
 
   readonly code: CodeCache = {
@@ -222,7 +236,7 @@ export class BuildCache implements DocCache, AppCache {
    * written on the main thread while it renders.
    */
   writeEntriesWith(write: (file: string, data: Uint8Array) => void): void {
-    for (const pack of [this.docs, this.codePack, this.apps, this.indexes, this.pageTerms, this.chunkPack, this.outputPack] as Pack<unknown>[]) pack.writeWith(write);
+    for (const pack of [this.docs, this.codePack, this.apps, this.indexes, this.pageTerms, this.recordKeyPack, this.chunkPack, this.outputPack] as Pack<unknown>[]) pack.writeWith(write);
   }
 
   private appKey(site: SiteData, route: RouteData, page: string | undefined): string {
@@ -317,6 +331,20 @@ export class BuildCache implements DocCache, AppCache {
       if (updated) this.stats.search.updated++;
     },
     keepPageTerms: (locale) => this.pageTerms.keep(pageTermsKey(locale)),
+    docKey: (locale, relPath) => {
+      const key = this.docKeys.get(docId(locale, relPath));
+      return key === undefined ? undefined : hashOf(this.docsVersion, key);
+    },
+    recordKeys: (locale) => {
+      const keys = this.recordKeyPack.get(recordKeysKey(locale)) ?? new Map<string, string>();
+      this.recordKeysRead.set(locale, keys);
+      return keys;
+    },
+    setRecordKeys: (locale, keys) => {
+      const before = this.recordKeysRead.get(locale);
+      if (before && before.size === keys.size && [...keys].every(([from, key]) => before.get(from) === key)) this.recordKeyPack.keep(recordKeysKey(locale));
+      else this.recordKeyPack.set(recordKeysKey(locale), keys);
+    },
   };
 
   /** Keeps what this build made for the next one (after a successful build). */
@@ -328,6 +356,7 @@ export class BuildCache implements DocCache, AppCache {
     this.apps.save();
     this.indexes.save();
     this.pageTerms.save();
+    this.recordKeyPack.save();
   }
 
   /** Drops what this build made (it failed); a no-op after save(). */
@@ -337,6 +366,7 @@ export class BuildCache implements DocCache, AppCache {
     this.apps.discard();
     this.indexes.discard();
     this.pageTerms.discard();
+    this.recordKeyPack.discard();
     this.chunkPack.discard();
     this.outputPack.discard();
   }
@@ -347,6 +377,12 @@ const codeKeyOf = (job: DocJob) => hashOf('code', job.absPath);
 
 /** One entry per output folder. */
 const outputKey = (outDir: string) => hashOf('output', outDir);
+
+/** A doc of this build: its job's locale and path (a source page standing in for a locale is a doc of that locale). */
+const docId = (locale: string, relPath: string) => `${locale}\0${relPath}`;
+
+/** One entry per locale: the search's page keys by doc key and place (search/build-search.ts, pageKeysOf). */
+const recordKeysKey = (locale: string) => hashOf('record-keys', locale);
 
 /** One entry per locale: its pages' terms, replaced whole when any page changes. */
 const pageTermsKey = (locale: string) => hashOf('page-terms', locale);
