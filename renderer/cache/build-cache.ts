@@ -10,6 +10,8 @@
 //     the index is updated when some pages changed: only those are analysed again, and only their terms'
 //     postings redone (search/index-update.ts); and, per locale, each page's key by its doc's key and place
 //     (the next build takes an unchanged page's key from there instead of making its records to hash them);
+//   - sources: the state (stat) and hash of each doc's source when it was last read, one entry: a source
+//     whose state did not change is not read and hashed again to key its doc;
 //   - code: each doc's highlighted code blocks by the doc's file (one entry per doc, kept while the doc is),
 //     so that a doc processed again finds the blocks it had: a prose edit never loads the highlighter;
 //   - route chunks: each route's chunk (file name and code) by its route data and HTML, all in one entry
@@ -17,7 +19,7 @@
 //   - output: what each file of the committed output folder was made from, and the pages' links and ids,
 //     one entry per output folder (kept-output.ts): the next build keeps the files that come out the same.
 // Lives in `<site>/.cheatsheet-cache/` (see README, "Build cache"); a missing or unreadable cache is a cold build.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodeCache } from '../content/code-blocks.ts';
 import type { DocCache } from '../content/load.ts';
@@ -64,6 +66,7 @@ const isDocEntry = (v: unknown): v is DocEntry => {
   return typeof doc === 'object' && doc !== null && typeof doc.html === 'string' && Array.isArray(doc.assets) && Array.isArray((v as DocEntry).assets);
 };
 const isString = (v: unknown): v is string => typeof v === 'string';
+const isSourceMap = (v: unknown): v is Map<string, SourceRecord> => v instanceof Map && [...v.values()].every((r: SourceRecord) => typeof r?.stat === 'string' && typeof r.hash === 'string');
 const isStringMap = (v: unknown): v is Map<string, string> => v instanceof Map && [...v.values()].every(isString);
 const isChunkMap = (v: unknown): v is Map<string, RouteChunk> => v instanceof Map;
 /** Each chunk is checked when it is asked for (the map is read whole, most of it is used). */
@@ -98,6 +101,10 @@ export class BuildCache implements DocCache, AppCache {
   private readonly pageTerms: Pack<LocaleTerms>;
   private readonly chunkPack: Pack<Map<string, RouteChunk>>;
   private readonly recordKeyPack: Pack<Map<string, string>>;
+  private readonly sourcePack: Pack<Map<string, SourceRecord>>;
+  /** The docs' sources as the last build hashed them (read when first asked for), and as this one found them. */
+  private sourcesBefore: Map<string, SourceRecord> | undefined;
+  private readonly sourcesNow = new Map<string, SourceRecord>();
   /** What every stored doc depends on besides its own inputs: the code and the site's file list. */
   private readonly docsVersion: string;
   /** The key of each doc of this build that the cache stores (found or remembered), by docId. */
@@ -131,6 +138,7 @@ export class BuildCache implements DocCache, AppCache {
     this.pageTerms = new Pack(join(options.dir, 'search-pages'), this.pipeline, isLocaleTerms);
     this.chunkPack = new Pack(join(options.dir, 'chunks'), this.pipeline, isChunkMap);
     this.recordKeyPack = new Pack(join(options.dir, 'search-keys'), this.pipeline, isStringMap);
+    this.sourcePack = new Pack(join(options.dir, 'sources'), this.pipeline, isSourceMap);
     this.outputPack = new Pack(join(options.dir, 'output'), this.pipeline, isKeptOutputEntry);
   }
 
@@ -146,15 +154,35 @@ export class BuildCache implements DocCache, AppCache {
 
   // ── docs ──
 
-  private docKey(job: DocJob, source: Uint8Array): string {
-    return hashOf(JSON.stringify(job), source);
+  private docKey(job: DocJob, sourceHash: string): string {
+    return hashOf(JSON.stringify(job), sourceHash);
   }
 
-  private readSource(job: DocJob): Uint8Array | undefined {
+  /**
+   * The hash of a doc's source, and its bytes when they were read (`read`: always). A file whose identity and
+   * state (device, inode, size, modification and change times, as FileRecord's) are those recorded when it
+   * was last hashed is not read again: on a warm build, reading and hashing every source was a fifth of the
+   * content stage. Undefined: the file cannot be read (reported, with its name, when the doc is processed).
+   */
+  private source(file: string, read: boolean): { hash: string; bytes?: Uint8Array } | undefined {
+    this.sourcesBefore ??= this.sourcePack.get(SOURCES) ?? new Map();
     try {
-      return readFileSync(job.absPath);
+      // Its state before its contents: a file changed in between is recorded with a state it no longer has.
+      const s = statSync(file, { bigint: true });
+      const stat = `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+      const before = this.sourcesBefore.get(file);
+      if (before?.stat === stat && !read) {
+        this.sourcesNow.set(file, before);
+        return { hash: before.hash };
+      }
+      const bytes = readFileSync(file);
+      const hash = contentHash(bytes);
+      // A file changed just before it was read may change again without a new state: timestamps are coarser
+      // than they look (a few ms on Linux, 1–2 s on some file systems). Hashed again next time.
+      if (Date.now() - Number(s.ctimeMs) > SETTLED_MS) this.sourcesNow.set(file, { stat, hash });
+      return { hash, bytes };
     } catch {
-      return undefined; // Reported, with the file's name, when the doc is processed.
+      return undefined;
     }
   }
 
@@ -162,9 +190,9 @@ export class BuildCache implements DocCache, AppCache {
     // No doc kept (a cold build, or the code or the site's file list changed): no key can match, so the
     // sources are not read and hashed here, on the main thread, before any doc is handed out.
     if (this.docs.size === 0) return undefined;
-    const source = this.readSource(job);
+    const source = this.source(job.absPath, false);
     // (MDX pages are never stored: a source that matches a stored one is plain Markdown.)
-    const key = source && this.docKey(job, source);
+    const key = source && this.docKey(job, source.hash);
     const entry = key && this.docs.get(key);
     // A copied image or file is named by its contents' hash: an edited one means the doc's HTML changes.
     if (!entry || !entry.assets.every((a) => fileHash(a.abs) === a.hash)) return undefined;
@@ -176,11 +204,11 @@ export class BuildCache implements DocCache, AppCache {
 
   remember(job: DocJob, doc: ProcessedDoc): void {
     this.stats.docs.processed++;
-    const source = this.readSource(job);
+    const source = this.source(job.absPath, true);
     // MDX pages import other files, which their source does not show: they are always processed.
-    if (!source || usesMdx(job.relPath, Buffer.from(source).toString('utf8'))) return;
+    if (!source || usesMdx(job.relPath, Buffer.from(source.bytes!).toString('utf8'))) return;
     const assets = doc.assets.map((a) => ({ abs: a.abs, hash: fileHash(a.abs) ?? '' }));
-    const key = this.docKey(job, source);
+    const key = this.docKey(job, source.hash);
     this.docKeys.set(docId(job.locale, job.relPath), key);
     this.docs.set(key, { doc, assets });
   }
@@ -236,7 +264,7 @@ export class BuildCache implements DocCache, AppCache {
    * written on the main thread while it renders.
    */
   writeEntriesWith(write: (file: string, data: Uint8Array) => void): void {
-    for (const pack of [this.docs, this.codePack, this.apps, this.indexes, this.pageTerms, this.recordKeyPack, this.chunkPack, this.outputPack] as Pack<unknown>[]) pack.writeWith(write);
+    for (const pack of [this.docs, this.codePack, this.apps, this.indexes, this.pageTerms, this.recordKeyPack, this.sourcePack, this.chunkPack, this.outputPack] as Pack<unknown>[]) pack.writeWith(write);
   }
 
   private appKey(site: SiteData, route: RouteData, page: string | undefined): string {
@@ -349,6 +377,11 @@ export class BuildCache implements DocCache, AppCache {
 
   /** Keeps what this build made for the next one (after a successful build). */
   save(): void {
+    // Written now, after the output's commit (writeAside then writes at once, as for keepOutput).
+    const before = this.sourcesBefore;
+    if (before && before.size === this.sourcesNow.size && [...this.sourcesNow].every(([file, r]) => before.get(file) === r)) this.sourcePack.keep(SOURCES);
+    else if (this.sourcesNow.size) this.sourcePack.set(SOURCES, this.sourcesNow);
+    this.sourcePack.save();
     this.outputPack.save();
     this.chunkPack.save();
     this.docs.save();
@@ -367,6 +400,7 @@ export class BuildCache implements DocCache, AppCache {
     this.indexes.discard();
     this.pageTerms.discard();
     this.recordKeyPack.discard();
+    this.sourcePack.discard();
     this.chunkPack.discard();
     this.outputPack.discard();
   }
@@ -374,6 +408,18 @@ export class BuildCache implements DocCache, AppCache {
 
 /** A doc's code entry: by its file, whatever its contents (an edited doc finds its blocks of last time). */
 const codeKeyOf = (job: DocJob) => hashOf('code', job.absPath);
+
+/** The one entry of the sources' pack: every doc's source by its path. */
+const SOURCES = 'sources';
+
+/** How long after its last change a source's state is trusted to say that its contents did not change. */
+const SETTLED_MS = 3000;
+
+/** A doc's source as hashed: its state then (device:inode:size:mtime:ctime, in ns) and its contents' hash. */
+interface SourceRecord {
+  stat: string;
+  hash: string;
+}
 
 /** One entry per output folder. */
 const outputKey = (outDir: string) => hashOf('output', outDir);
