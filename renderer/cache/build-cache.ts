@@ -34,6 +34,7 @@ import type { RouteEntry } from '../routes/route-table.ts';
 import type { RouteData, SiteData } from '../shared/types.ts';
 import type { FileRecord } from '../write.ts';
 import { isKeptOutputEntry, ScanStore, type KeptOutputEntry } from './kept-output.ts';
+import { isStoredDoc, storedDoc, withLazySections, type StoredDoc } from './lazy-sections.ts';
 import { filesKey, hashOf, keyHash, pipelineKey, siteFileList } from './keys.ts';
 import { Pack } from './pack.ts';
 
@@ -52,19 +53,16 @@ export interface CacheStats {
 }
 
 /**
- * A doc as stored, with the hashes of its copied files. Each lookup reads its own copy from disk, which the
- * build may change; the doc is serialised once, with the entry (not first on its own: that was a second
- * copy of every doc in memory and a second deserialisation per doc of a warm build).
+ * A doc as stored (its sections apart, read on demand: lazy-sections.ts), with the hashes of its copied files.
+ * Each lookup reads its own copy from disk, which the build may change; the doc is serialised once, with the
+ * entry (not first on its own: that was a second copy of every doc in memory and a second deserialisation
+ * per doc of a warm build).
  */
-interface DocEntry {
-  doc: ProcessedDoc;
+interface DocEntry extends StoredDoc {
   assets: { abs: string; hash: string }[];
 }
 
-const isDocEntry = (v: unknown): v is DocEntry => {
-  const doc = (v as DocEntry | null)?.doc;
-  return typeof doc === 'object' && doc !== null && typeof doc.html === 'string' && Array.isArray(doc.assets) && Array.isArray((v as DocEntry).assets);
-};
+const isDocEntry = (v: unknown): v is DocEntry => isStoredDoc(v) && Array.isArray((v as DocEntry).assets);
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isSourceMap = (v: unknown): v is Map<string, SourceRecord> => v instanceof Map && [...v.values()].every((r: SourceRecord) => typeof r?.stat === 'string' && typeof r.hash === 'string');
 const isStringMap = (v: unknown): v is Map<string, string> => v instanceof Map && [...v.values()].every(isString);
@@ -199,7 +197,7 @@ export class BuildCache implements DocCache, AppCache {
     this.docKeys.set(docId(job.locale, job.relPath), key);
     this.codePack.keep(codeKeyOf(job));
     this.stats.docs.cached++;
-    return entry.doc;
+    return withLazySections(entry);
   }
 
   remember(job: DocJob, doc: ProcessedDoc): void {
@@ -210,7 +208,7 @@ export class BuildCache implements DocCache, AppCache {
     const assets = doc.assets.map((a) => ({ abs: a.abs, hash: fileHash(a.abs) ?? '' }));
     const key = this.docKey(job, source.hash);
     this.docKeys.set(docId(job.locale, job.relPath), key);
-    this.docs.set(key, { doc, assets });
+    this.docs.set(key, { ...storedDoc(doc), assets });
   }
 
   readonly code: CodeCache = {
