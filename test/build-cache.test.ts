@@ -1,7 +1,7 @@
 // The build cache never gives a wrong page: after each kind of edit a build with the cache writes exactly,
 // byte for byte, what a clean build of the same sources writes; a build with nothing changed renders and
 // processes nothing; a damaged cache is a cold build, never a failed one.
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { serialize } from 'node:v8';
@@ -70,6 +70,14 @@ describe('build cache', () => {
     const steps: [string, () => void][] = [
       ['nothing', () => undefined],
       ['page content', () => edit(root, 'content/en/compute/ec2.md', (t) => t.replace('Virtual machines.', 'Virtual machines, billed by the second.'))],
+      // A doc's source is read again only when its state (stat) changed: touched, it is found by its text.
+      ['a page touched, its text unchanged', () => utimesSync(join(root, 'content/en/compute/ec2.md'), new Date(), new Date(Date.now() + 60_000))],
+      ['a page edited keeping its size and modification time', () => {
+        const file = join(root, 'content/en/compute/s3.md');
+        const { atime, mtime } = statSync(file);
+        edit(root, 'content/en/compute/s3.md', (t) => t.replace('Objects.', 'Objetcs.'));
+        utimesSync(file, atime, mtime);
+      }],
       ['front matter: title', () => edit(root, 'content/en/compute/s3.md', (t) => t.replace('title: Amazon S3', 'title: Amazon Simple Storage Service'))],
       ['front matter: sidebar_label', () => edit(root, 'content/en/start.md', (t) => t.replace('sidebar_position: 1', 'sidebar_position: 1\nsidebar_label: Begin here'))],
       ['front matter: sidebar_position', () => edit(root, 'content/en/compute/s3.md', (t) => t.replace('---\n\n', 'sidebar_position: 1\n---\n\n'))],
@@ -110,6 +118,8 @@ describe('build cache', () => {
       // One page's text: that page alone is processed, rendered and analysed for search again, and its route
       // chunk made again; its locale's index is updated from the last build's (search/index-update.ts: only
       // that page's postings redone) and is a clean build's, as every file is.
+      if (step === 'a page touched, its text unchanged') expect(warm.cache!.docs.processed).toBe(0);
+      if (step === 'a page edited keeping its size and modification time') expect(warm.cache!.docs.processed).toBe(1);
       if (step === 'prose of a page with code') expect(warm.cache!.code).toEqual({ cached: 1, highlighted: 0 });
       if (step === 'a code block') expect(warm.cache!.code).toEqual({ cached: 0, highlighted: 1 });
       // Every doc is processed again (the theme is part of each doc's job), and every block highlighted.
@@ -258,7 +268,7 @@ describe('build cache', () => {
     edit(root, 'content/en/compute/s3.md', (t) => t.replace('Objects.', 'Objects, see [nowhere](/aws-cheatsheet/docs/nowhere).'));
     await expect(buildWith(root, true)).rejects.toThrow(/broken link/);
     expect(snapshot()).toEqual(before);
-    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'search', 'search-pages']);
+    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'search', 'search-keys', 'search-pages', 'sources']);
     // Fixed: the page is processed again (nothing of the failed build was kept), the rest comes from the cache.
     edit(root, 'content/en/compute/s3.md', (t) => t.replace(', see [nowhere](/aws-cheatsheet/docs/nowhere).', ', fixed.'));
     const fixed = await buildWith(root, true);
@@ -271,7 +281,7 @@ describe('build cache', () => {
     const clean = await buildWith(root, false);
     await buildWith(root, true);
     const dir = join(root, CACHE_DIR);
-    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'search', 'search-pages']);
+    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'search', 'search-keys', 'search-pages', 'sources']);
     const entries = (kind: string) => readdirSync(join(dir, kind)).filter((f) => f !== 'pipeline');
     // Cut short (a build killed while writing, on a file system that does not rename atomically), garbage,
     // empty, a folder where a file should be; and a temporary file a killed build left.
@@ -283,6 +293,8 @@ describe('build cache', () => {
     }
     for (const f of entries('search-pages')) writeFileSync(join(dir, 'search-pages', f), 'not a cache entry');
     for (const f of entries('code')) writeFileSync(join(dir, 'code', f), serialize(new Map([['key', 42]])));
+    for (const f of entries('search-keys')) writeFileSync(join(dir, 'search-keys', f), serialize(new Map([['key', 42]])));
+    for (const f of entries('sources')) writeFileSync(join(dir, 'sources', f), serialize(new Map([['key', { stat: 42 }]])));
     // Route chunks of the wrong shape.
     for (const f of entries('chunks')) writeFileSync(join(dir, 'chunks', f), serialize(new Map([['key', { file: 42 }]])));
     writeFileSync(join(dir, 'docs', 'x.tmp-1234'), 'half');
@@ -296,7 +308,7 @@ describe('build cache', () => {
     expectSameOutput(again, clean, 'a repaired cache');
     expect(again.cache).toMatchObject({ pages: { rendered: 0 }, docs: { processed: 0 }, search: { built: 0 }, chunks: { made: 0 } });
     // Made by another version of the code: not used, and replaced.
-    for (const kind of ['docs', 'code', 'pages', 'search', 'search-pages', 'chunks']) writeFileSync(join(dir, kind, 'pipeline'), 'another version');
+    for (const kind of ['docs', 'code', 'pages', 'search', 'search-keys', 'search-pages', 'sources', 'chunks']) writeFileSync(join(dir, kind, 'pipeline'), 'another version');
     const foreign = await buildWith(root, true);
     expectSameOutput(foreign, clean, 'a cache of another version');
     expect(foreign.cache).toMatchObject({ pages: { cached: 0 }, docs: { cached: 0 }, search: { cached: 0 }, searchPages: { cached: 0 }, chunks: { cached: 0 } });

@@ -8,7 +8,10 @@
 //   - search: a locale's local index by its records and settings, and the terms of each of its pages (one
 //     entry per locale, the pages' terms by the page's records, with the index as assembled), from which
 //     the index is updated when some pages changed: only those are analysed again, and only their terms'
-//     postings redone (search/index-update.ts);
+//     postings redone (search/index-update.ts); and, per locale, each page's key by its doc's key and place
+//     (the next build takes an unchanged page's key from there instead of making its records to hash them);
+//   - sources: the state (stat) and hash of each doc's source when it was last read, one entry: a source
+//     whose state did not change is not read and hashed again to key its doc;
 //   - code: each doc's highlighted code blocks by the doc's file (one entry per doc, kept while the doc is),
 //     so that a doc processed again finds the blocks it had: a prose edit never loads the highlighter;
 //   - route chunks: each route's chunk (file name and code) by its route data and HTML, all in one entry
@@ -16,7 +19,7 @@
 //   - output: what each file of the committed output folder was made from, and the pages' links and ids,
 //     one entry per output folder (kept-output.ts): the next build keeps the files that come out the same.
 // Lives in `<site>/.cheatsheet-cache/` (see README, "Build cache"); a missing or unreadable cache is a cold build.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodeCache } from '../content/code-blocks.ts';
 import type { DocCache } from '../content/load.ts';
@@ -31,6 +34,7 @@ import type { RouteEntry } from '../routes/route-table.ts';
 import type { RouteData, SiteData } from '../shared/types.ts';
 import type { FileRecord } from '../write.ts';
 import { isKeptOutputEntry, ScanStore, type KeptOutputEntry } from './kept-output.ts';
+import { isStoredDoc, storedDoc, withLazySections, type StoredDoc } from './lazy-sections.ts';
 import { filesKey, hashOf, keyHash, pipelineKey, siteFileList } from './keys.ts';
 import { Pack } from './pack.ts';
 
@@ -49,21 +53,19 @@ export interface CacheStats {
 }
 
 /**
- * A doc as stored, with the hashes of its copied files. Each lookup reads its own copy from disk, which the
- * build may change; the doc is serialised once, with the entry (not first on its own: that was a second
- * copy of every doc in memory and a second deserialisation per doc of a warm build).
+ * A doc as stored (its sections apart, read on demand: lazy-sections.ts), with the hashes of its copied files.
+ * Each lookup reads its own copy from disk, which the build may change; the doc is serialised once, with the
+ * entry (not first on its own: that was a second copy of every doc in memory and a second deserialisation
+ * per doc of a warm build).
  */
-interface DocEntry {
-  doc: ProcessedDoc;
+interface DocEntry extends StoredDoc {
   assets: { abs: string; hash: string }[];
 }
 
-const isDocEntry = (v: unknown): v is DocEntry => {
-  const doc = (v as DocEntry | null)?.doc;
-  return typeof doc === 'object' && doc !== null && typeof doc.html === 'string' && Array.isArray(doc.assets) && Array.isArray((v as DocEntry).assets);
-};
+const isDocEntry = (v: unknown): v is DocEntry => isStoredDoc(v) && Array.isArray((v as DocEntry).assets);
 const isString = (v: unknown): v is string => typeof v === 'string';
-const isBlockMap = (v: unknown): v is Map<string, string> => v instanceof Map && [...v.values()].every(isString);
+const isSourceMap = (v: unknown): v is Map<string, SourceRecord> => v instanceof Map && [...v.values()].every((r: SourceRecord) => typeof r?.stat === 'string' && typeof r.hash === 'string');
+const isStringMap = (v: unknown): v is Map<string, string> => v instanceof Map && [...v.values()].every(isString);
 const isChunkMap = (v: unknown): v is Map<string, RouteChunk> => v instanceof Map;
 /** Each chunk is checked when it is asked for (the map is read whole, most of it is used). */
 const isChunk = (v: unknown): v is RouteChunk => typeof (v as RouteChunk | undefined)?.file === 'string' && typeof (v as RouteChunk).code === 'string';
@@ -96,6 +98,17 @@ export class BuildCache implements DocCache, AppCache {
   private readonly indexes: Pack<IndexFilesValue>;
   private readonly pageTerms: Pack<LocaleTerms>;
   private readonly chunkPack: Pack<Map<string, RouteChunk>>;
+  private readonly recordKeyPack: Pack<Map<string, string>>;
+  private readonly sourcePack: Pack<Map<string, SourceRecord>>;
+  /** The docs' sources as the last build hashed them (read when first asked for), and as this one found them. */
+  private sourcesBefore: Map<string, SourceRecord> | undefined;
+  private readonly sourcesNow = new Map<string, SourceRecord>();
+  /** What every stored doc depends on besides its own inputs: the code and the site's file list. */
+  private readonly docsVersion: string;
+  /** The key of each doc of this build that the cache stores (found or remembered), by docId. */
+  private readonly docKeys = new Map<string, string>();
+  /** The search's page keys by doc key and place as read, by locale (rewritten only when they change). */
+  private readonly recordKeysRead = new Map<string, Map<string, string>>();
   private readonly outputPack: Pack<KeptOutputEntry>;
   /** The pages' scans: of the last build's output, and of this one's. */
   scans = new ScanStore();
@@ -115,12 +128,15 @@ export class BuildCache implements DocCache, AppCache {
     this.pipeline = pipelineKey();
     // Every stored doc depends on the site's file list (its links and images resolve against it): a file
     // added or removed anywhere starts the docs afresh, as a cold build would (with its worker thread).
-    this.docs = new Pack(join(options.dir, 'docs'), `${this.pipeline}:${siteFileList(options.root, options.outDir)}`, isDocEntry);
-    this.codePack = new Pack(join(options.dir, 'code'), this.pipeline, isBlockMap);
+    this.docsVersion = `${this.pipeline}:${siteFileList(options.root, options.outDir)}`;
+    this.docs = new Pack(join(options.dir, 'docs'), this.docsVersion, isDocEntry);
+    this.codePack = new Pack(join(options.dir, 'code'), this.pipeline, isStringMap);
     this.apps = new Pack(join(options.dir, 'pages'), this.pipeline, isString);
     this.indexes = new Pack(join(options.dir, 'search'), this.pipeline, isIndex);
     this.pageTerms = new Pack(join(options.dir, 'search-pages'), this.pipeline, isLocaleTerms);
     this.chunkPack = new Pack(join(options.dir, 'chunks'), this.pipeline, isChunkMap);
+    this.recordKeyPack = new Pack(join(options.dir, 'search-keys'), this.pipeline, isStringMap);
+    this.sourcePack = new Pack(join(options.dir, 'sources'), this.pipeline, isSourceMap);
     this.outputPack = new Pack(join(options.dir, 'output'), this.pipeline, isKeptOutputEntry);
   }
 
@@ -136,15 +152,35 @@ export class BuildCache implements DocCache, AppCache {
 
   // ── docs ──
 
-  private docKey(job: DocJob, source: Uint8Array): string {
-    return hashOf(JSON.stringify(job), source);
+  private docKey(job: DocJob, sourceHash: string): string {
+    return hashOf(JSON.stringify(job), sourceHash);
   }
 
-  private readSource(job: DocJob): Uint8Array | undefined {
+  /**
+   * The hash of a doc's source, and its bytes when they were read (`read`: always). A file whose identity and
+   * state (device, inode, size, modification and change times, as FileRecord's) are those recorded when it
+   * was last hashed is not read again: on a warm build, reading and hashing every source was a fifth of the
+   * content stage. Undefined: the file cannot be read (reported, with its name, when the doc is processed).
+   */
+  private source(file: string, read: boolean): { hash: string; bytes?: Uint8Array } | undefined {
+    this.sourcesBefore ??= this.sourcePack.get(SOURCES) ?? new Map();
     try {
-      return readFileSync(job.absPath);
+      // Its state before its contents: a file changed in between is recorded with a state it no longer has.
+      const s = statSync(file, { bigint: true });
+      const stat = `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+      const before = this.sourcesBefore.get(file);
+      if (before?.stat === stat && !read) {
+        this.sourcesNow.set(file, before);
+        return { hash: before.hash };
+      }
+      const bytes = readFileSync(file);
+      const hash = contentHash(bytes);
+      // A file changed just before it was read may change again without a new state: timestamps are coarser
+      // than they look (a few ms on Linux, 1–2 s on some file systems). Hashed again next time.
+      if (Date.now() - Number(s.ctimeMs) > SETTLED_MS) this.sourcesNow.set(file, { stat, hash });
+      return { hash, bytes };
     } catch {
-      return undefined; // Reported, with the file's name, when the doc is processed.
+      return undefined;
     }
   }
 
@@ -152,23 +188,27 @@ export class BuildCache implements DocCache, AppCache {
     // No doc kept (a cold build, or the code or the site's file list changed): no key can match, so the
     // sources are not read and hashed here, on the main thread, before any doc is handed out.
     if (this.docs.size === 0) return undefined;
-    const source = this.readSource(job);
+    const source = this.source(job.absPath, false);
     // (MDX pages are never stored: a source that matches a stored one is plain Markdown.)
-    const entry = source && this.docs.get(this.docKey(job, source));
+    const key = source && this.docKey(job, source.hash);
+    const entry = key && this.docs.get(key);
     // A copied image or file is named by its contents' hash: an edited one means the doc's HTML changes.
     if (!entry || !entry.assets.every((a) => fileHash(a.abs) === a.hash)) return undefined;
+    this.docKeys.set(docId(job.locale, job.relPath), key);
     this.codePack.keep(codeKeyOf(job));
     this.stats.docs.cached++;
-    return entry.doc;
+    return withLazySections(entry);
   }
 
   remember(job: DocJob, doc: ProcessedDoc): void {
     this.stats.docs.processed++;
-    const source = this.readSource(job);
+    const source = this.source(job.absPath, true);
     // MDX pages import other files, which their source does not show: they are always processed.
-    if (!source || usesMdx(job.relPath, Buffer.from(source).toString('utf8'))) return;
+    if (!source || usesMdx(job.relPath, Buffer.from(source.bytes!).toString('utf8'))) return;
     const assets = doc.assets.map((a) => ({ abs: a.abs, hash: fileHash(a.abs) ?? '' }));
-    this.docs.set(this.docKey(job, source), { doc, assets });
+    const key = this.docKey(job, source.hash);
+    this.docKeys.set(docId(job.locale, job.relPath), key);
+    this.docs.set(key, { ...storedDoc(doc), assets });
   }
 
   readonly code: CodeCache = {
@@ -222,7 +262,7 @@ export class BuildCache implements DocCache, AppCache {
    * written on the main thread while it renders.
    */
   writeEntriesWith(write: (file: string, data: Uint8Array) => void): void {
-    for (const pack of [this.docs, this.codePack, this.apps, this.indexes, this.pageTerms, this.chunkPack, this.outputPack] as Pack<unknown>[]) pack.writeWith(write);
+    for (const pack of [this.docs, this.codePack, this.apps, this.indexes, this.pageTerms, this.recordKeyPack, this.sourcePack, this.chunkPack, this.outputPack] as Pack<unknown>[]) pack.writeWith(write);
   }
 
   private appKey(site: SiteData, route: RouteData, page: string | undefined): string {
@@ -317,10 +357,29 @@ export class BuildCache implements DocCache, AppCache {
       if (updated) this.stats.search.updated++;
     },
     keepPageTerms: (locale) => this.pageTerms.keep(pageTermsKey(locale)),
+    docKey: (locale, relPath) => {
+      const key = this.docKeys.get(docId(locale, relPath));
+      return key === undefined ? undefined : hashOf(this.docsVersion, key);
+    },
+    recordKeys: (locale) => {
+      const keys = this.recordKeyPack.get(recordKeysKey(locale)) ?? new Map<string, string>();
+      this.recordKeysRead.set(locale, keys);
+      return keys;
+    },
+    setRecordKeys: (locale, keys) => {
+      const before = this.recordKeysRead.get(locale);
+      if (before && before.size === keys.size && [...keys].every(([from, key]) => before.get(from) === key)) this.recordKeyPack.keep(recordKeysKey(locale));
+      else this.recordKeyPack.set(recordKeysKey(locale), keys);
+    },
   };
 
   /** Keeps what this build made for the next one (after a successful build). */
   save(): void {
+    // Written now, after the output's commit (writeAside then writes at once, as for keepOutput).
+    const before = this.sourcesBefore;
+    if (before && before.size === this.sourcesNow.size && [...this.sourcesNow].every(([file, r]) => before.get(file) === r)) this.sourcePack.keep(SOURCES);
+    else if (this.sourcesNow.size) this.sourcePack.set(SOURCES, this.sourcesNow);
+    this.sourcePack.save();
     this.outputPack.save();
     this.chunkPack.save();
     this.docs.save();
@@ -328,6 +387,7 @@ export class BuildCache implements DocCache, AppCache {
     this.apps.save();
     this.indexes.save();
     this.pageTerms.save();
+    this.recordKeyPack.save();
   }
 
   /** Drops what this build made (it failed); a no-op after save(). */
@@ -337,6 +397,8 @@ export class BuildCache implements DocCache, AppCache {
     this.apps.discard();
     this.indexes.discard();
     this.pageTerms.discard();
+    this.recordKeyPack.discard();
+    this.sourcePack.discard();
     this.chunkPack.discard();
     this.outputPack.discard();
   }
@@ -345,8 +407,26 @@ export class BuildCache implements DocCache, AppCache {
 /** A doc's code entry: by its file, whatever its contents (an edited doc finds its blocks of last time). */
 const codeKeyOf = (job: DocJob) => hashOf('code', job.absPath);
 
+/** The one entry of the sources' pack: every doc's source by its path. */
+const SOURCES = 'sources';
+
+/** How long after its last change a source's state is trusted to say that its contents did not change. */
+const SETTLED_MS = 3000;
+
+/** A doc's source as hashed: its state then (device:inode:size:mtime:ctime, in ns) and its contents' hash. */
+interface SourceRecord {
+  stat: string;
+  hash: string;
+}
+
 /** One entry per output folder. */
 const outputKey = (outDir: string) => hashOf('output', outDir);
+
+/** A doc of this build: its job's locale and path (a source page standing in for a locale is a doc of that locale). */
+const docId = (locale: string, relPath: string) => `${locale}\0${relPath}`;
+
+/** One entry per locale: the search's page keys by doc key and place (search/build-search.ts, pageKeysOf). */
+const recordKeysKey = (locale: string) => hashOf('record-keys', locale);
 
 /** One entry per locale: its pages' terms, replaced whole when any page changes. */
 const pageTermsKey = (locale: string) => hashOf('page-terms', locale);

@@ -4,6 +4,7 @@
 // Pure, and shared by `build`, `serve` and `check`.
 import { ContentError } from '../errors.ts';
 import type { SoftProblem } from './front-matter.ts';
+import { docWith } from './doc-copy.ts';
 import { retargetLinks } from './links.ts';
 import type { CategorySource, LocaleContent } from './load.ts';
 import type { ProcessedDoc } from './process-doc.ts';
@@ -39,7 +40,7 @@ export function finishLocale(lc: LocaleContent, options: FinishOptions): { error
   lc.docs = lc.docs.map((doc) => {
     if (!doc.links.some((l) => l.target)) return doc;
     const { html, links } = retargetLinks(doc.html, doc.links, hrefOfFile);
-    return html === doc.html && links.every((l, i) => l === doc.links[i]) ? doc : { ...doc, html, links };
+    return html === doc.html && links.every((l, i) => l === doc.links[i]) ? doc : docWith(doc, { html, links });
   });
   errors.push(...duplicateRoutes(lc.docs));
   // The locale's own docs only: a page shown from the source locale was reported there.

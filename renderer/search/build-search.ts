@@ -1,7 +1,7 @@
 // The search stage: per locale, the settings the browser needs, the local index (when Algolia is not
 // configured), the OpenSearch description and the <link rel="search"> every page's head carries.
 import type { LoadedConfig } from '../config/load.ts';
-import type { RouteTable } from '../routes/route-table.ts';
+import type { RouteEntry, RouteTable } from '../routes/route-table.ts';
 import type { LocaleInfo, SearchSettings } from '../shared/types.ts';
 import { localeBase } from '../shared/locale-urls.ts';
 import { createHash } from 'node:crypto';
@@ -12,7 +12,7 @@ import { updateIndex, type AssembledIndex } from './index-update.ts';
 import { serialize } from 'node:v8';
 import { isSerialized, PageAnalyser, pagesOf, type PageTerms, type SerializedPageTerms } from './page-terms.ts';
 import { openSearchLink, openSearchXml } from './opensearch.ts';
-import { buildRecords, docsTagOf, type SearchRecord } from './records.ts';
+import { docsTagOf, pagePlaceOf, pageRecords, searchPages, type SearchRecord } from './records.ts';
 
 export interface SearchAssets {
   files: Map<string, string>;
@@ -43,6 +43,16 @@ export interface IndexCache {
   setPageTerms(locale: string, terms: LocaleTerms | SerializedPageTerms, analysed: number, updated?: boolean): void;
   /** The locale's index came from the cache: the terms of its pages stay as they are. */
   keepPageTerms(locale: string): void;
+  /**
+   * A key of everything a doc of the locale was made from (the build cache's: its source, its job, the site's
+   * file list, the code), when the cache knows it; with recordKeys, it saves making the records of a page
+   * that did not change only to hash them.
+   */
+  docKey?(locale: string, relPath: string): string | undefined;
+  /** The page keys (pageKeyOf) of the locale's pages at the last build, by their doc's key and place (pageKeysOf). */
+  recordKeys?(locale: string): Map<string, string>;
+  /** Keeps this build's page keys by doc key and place for the next build. */
+  setRecordKeys?(locale: string, keys: Map<string, string>): void;
 }
 
 /**
@@ -149,43 +159,78 @@ export function withSerializedTerms(made: MadeIndex): MadeIndex {
   return isSerialized(made.terms) ? made : { ...made, terms: { pages: made.terms.pages.size, bytes: serialize(made.terms) } };
 }
 
+/** A locale's index job before its records are made: enough to look its index up in the cache and name it. */
+interface PlannedJob extends Omit<IndexJob, 'records' | 'input'> {
+  /** The records, made when asked for: only for an index that has to be built. */
+  records(): SearchRecord[];
+  /** The JSON a worker thread is sent (IndexJob's input). */
+  input(): string;
+}
+
 /**
  * The local index jobs of the site: one per locale, none when Algolia is the engine. One at a time, so that
  * the records of a locale whose index is in the cache are garbage before the next locale's are made.
- * `withInput`: the JSON a worker is sent and the build cache keys the index by; `keyed`: page keys too;
- * `codeKey` (called once, only for a local index): entry names derived from the input (indexHash).
+ * `keyed`: page keys too; `codeKey` (called once, only for a local index): entry names derived from the
+ * input (indexHash). With a cache that knows the docs' keys (the build cache), a page whose doc and place
+ * are those of a page of the last build takes that page's key as it was, and its records are not made.
  */
-function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, withInput: boolean, keyed: boolean, codeKey?: () => string): Generator<IndexJob> {
+function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, keyed: boolean, codeKey?: () => string, cache?: IndexCache): Generator<PlannedJob> {
   const { config } = loaded;
   if (config.themeConfig.algolia) return;
   const code = codeKey?.();
-  const docsTag = docsTagOf(config.docs.pluginId, config.docs.version.name);
+  const options = { siteUrl: config.url, docsTag: docsTagOf(config.docs.pluginId, config.docs.version.name) };
   for (const l of locales) {
-    const records = buildRecords(table, l.code, { siteUrl: config.url, docsTag });
-    const job: IndexJob = { locale: l.code, records, siteUrl: config.url, baseUrl: config.baseUrl, input: '' };
+    const { entries, labels } = searchPages(table, l.code);
+    const recordsOf: (SearchRecord[] | undefined)[] = [];
+    const jsonOf: (string | undefined)[] = [];
+    const recordsAt = (i: number) => (recordsOf[i] ??= pageRecords(entries[i]!, labels, options));
+    // Each page's records as JSON, once: hashed, they key the page's terms and the index; joined, they are
+    // the records' JSON (JSON.stringify of an array).
+    const jsonAt = (i: number) => (jsonOf[i] ??= JSON.stringify(recordsAt(i)).slice(1, -1));
+    const records = () => entries.flatMap((_, i) => recordsAt(i));
+    const job: PlannedJob = { locale: l.code, siteUrl: config.url, baseUrl: config.baseUrl, records, input: () => JSON.stringify([records(), config.url, config.baseUrl]) };
     if (keyed || code !== undefined) {
-      // Each page's records as JSON, once: hashed, they key the page's terms and the index; joined, they are
-      // the records' JSON (JSON.stringify of an array).
-      const pageJson = pagesOf(records).map((page) => JSON.stringify(page).slice(1, -1));
-      const pageKeys = pageJson.map((json) => pageKeyOf(l.code, json));
+      const pageKeys = pageKeysOf(l.code, entries, (i) => pageKeyOf(l.code, jsonAt(i)), (entry) => `${pagePlaceOf(entry, labels)}\0${JSON.stringify(options)}`, cache);
       if (keyed) job.pageKeys = pageKeys;
       job.digest = indexDigest(code ?? '', l.code, config.url, config.baseUrl, pageKeys);
       if (code !== undefined) job.hash = indexHash(job.digest);
-      if (withInput) job.input = `[[${pageJson.join(',')}],${JSON.stringify(config.url)},${JSON.stringify(config.baseUrl)}]`;
-    } else if (withInput) job.input = JSON.stringify([records, config.url, config.baseUrl]);
+      job.input = () => `[[${entries.map((_, i) => jsonAt(i)).join(',')}],${JSON.stringify(config.url)},${JSON.stringify(config.baseUrl)}]`;
+    }
     yield job;
   }
+}
+
+/**
+ * The key of each page (pageKeyOf: a hash of its records' JSON), or, for a page whose doc the cache knows
+ * by its key and which stands where a page of the last build stood (same doc key, same `placeOf`: so the same
+ * records), that page's key as the cache kept it: making and serialising every page's records to hash
+ * them was most of a warm build's search stage.
+ */
+function pageKeysOf(locale: string, entries: RouteEntry[], keyAt: (i: number) => string, placeOf: (entry: RouteEntry) => string, cache?: IndexCache): string[] {
+  const known = cache?.recordKeys?.(locale);
+  if (!known) return entries.map((_, i) => keyAt(i));
+  const now = new Map<string, string>();
+  const keys = entries.map((entry, i) => {
+    const docKey = cache!.docKey?.(locale, entry.doc!.relPath);
+    if (docKey === undefined) return keyAt(i);
+    const from = keyHash().update(docKey).update('\0').update(placeOf(entry)).digest('base64url');
+    const key = known.get(from) ?? keyAt(i);
+    now.set(from, key);
+    return key;
+  });
+  cache!.setRecordKeys?.(locale, now);
+  return keys;
 }
 
 /** The search stage on this thread: a page whose records did not change since the last build is not analysed again. */
 export function buildSearch(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, cache?: IndexCache, codeKey?: () => string): SearchAssets {
   const indexes = new Map<string, LocaleIndexFiles>();
-  for (const job of indexJobs(loaded, locales, table, false, cache !== undefined, codeKey)) {
+  for (const { records, input: _, ...job } of indexJobs(loaded, locales, table, cache !== undefined, codeKey, cache)) {
     const key = cache && cache.keyOf(job.locale, job.digest!);
     let index = key === undefined ? undefined : cache!.get(key);
     if (index) cache!.keepPageTerms(job.locale);
     else {
-      const made = makeIndex(cache ? { ...job, known: cache.pageTerms(job.locale) } : job);
+      const made = makeIndex({ ...job, records: records(), ...(cache ? { known: cache.pageTerms(job.locale) } : {}) });
       index = made.index;
       if (key !== undefined) cache!.set(key, index);
       cache?.setPageTerms(job.locale, made.terms, made.analysed, made.updated);
@@ -210,7 +255,7 @@ export function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, loc
   // locales' records would otherwise be held while every page renders.
   const missing: IndexInput[] = [];
   const keys: { locale: string; key?: string }[] = [];
-  for (const job of indexJobs(loaded, locales, table, true, cache !== undefined, codeKey)) {
+  for (const job of indexJobs(loaded, locales, table, cache !== undefined, codeKey, cache)) {
     urls.set(job.locale, job.baseUrl + indexEntryFile(job.locale, job.hash!));
     const key = cache && cache.keyOf(job.locale, job.digest!);
     const index = key === undefined ? undefined : cache!.get(key);
@@ -218,7 +263,7 @@ export function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, loc
       cache!.keepPageTerms(job.locale);
       ready.push(index);
     } else {
-      missing.push({ locale: job.locale, input: job.input, ...(job.hash ? { hash: job.hash } : {}), ...(job.pageKeys ? { pageKeys: job.pageKeys } : {}) });
+      missing.push({ locale: job.locale, input: job.input(), ...(job.hash ? { hash: job.hash } : {}), ...(job.pageKeys ? { pageKeys: job.pageKeys } : {}) });
       keys.push({ locale: job.locale, ...(key === undefined ? {} : { key }) });
     }
   }

@@ -40,14 +40,30 @@ function categoryLabels(table: RouteTable, locale: string): Map<string, string> 
 }
 
 export function buildRecords(table: RouteTable, locale: string, options: RecordOptions): SearchRecord[] {
-  const labels = categoryLabels(table, locale);
-  const records: SearchRecord[] = [];
-  for (const entry of table.routes) {
-    if (entry.data.locale !== locale || entry.data.kind !== 'doc' || !entry.doc || !searchable(entry)) continue;
-    records.push(...pageRecords(entry, labels, options));
-  }
-  return records;
+  const { entries, labels } = searchPages(table, locale);
+  return entries.flatMap((entry) => pageRecords(entry, labels, options));
 }
+
+/** A locale's pages that search holds (each makes one record or more, in this order), and its category labels. */
+export interface SearchPages {
+  entries: RouteEntry[];
+  labels: Map<string, string>;
+}
+
+export function searchPages(table: RouteTable, locale: string): SearchPages {
+  const entries = table.routes.filter((entry) => entry.data.locale === locale && entry.data.kind === 'doc' && entry.doc && searchable(entry));
+  return { entries, labels: categoryLabels(table, locale) };
+}
+
+/** A page's level 0: its category's label, else its title. */
+const lvl0Of = (doc: NonNullable<RouteEntry['doc']>, labels: Map<string, string>): string => (doc.category && labels.get(doc.category)) || doc.title;
+
+/**
+ * What a page's records take from outside its doc (its URL path and its level 0): with the doc's own key
+ * and the options, this says everything they are made from (pageRecords), so two pages that agree on all
+ * of it have the same records.
+ */
+export const pagePlaceOf = (entry: RouteEntry, labels: Map<string, string>): string => JSON.stringify([entry.data.locale, entry.data.path, lvl0Of(entry.doc!, labels)]);
 
 /** Pages that are not content stay out of search: `search: false`, and Docusaurus' `unlisted`. */
 function searchable(entry: RouteEntry): boolean {
@@ -55,11 +71,12 @@ function searchable(entry: RouteEntry): boolean {
   return fm.search !== false && fm.unlisted !== true;
 }
 
-function pageRecords(entry: RouteEntry, labels: Map<string, string>, options: RecordOptions): SearchRecord[] {
+/** The records of one page: made from its doc, pagePlaceOf and the options alone. */
+export function pageRecords(entry: RouteEntry, labels: Map<string, string>, options: RecordOptions): SearchRecord[] {
   const doc = entry.doc!;
   const title = doc.title;
   const path = entry.data.path;
-  const base = { lvl0: (doc.category && labels.get(doc.category)) || title, lvl1: title };
+  const base = { lvl0: lvl0Of(doc, labels), lvl1: title };
   const make = (type: HitType, hierarchy: Hierarchy, anchor: string | null, text: string[], position: number): SearchRecord => {
     const url = options.siteUrl + path + (anchor ? `#${encodeURIComponent(anchor)}` : '');
     const depth = type === 'content' ? 7 : Number(type.slice(3));

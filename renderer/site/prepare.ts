@@ -137,29 +137,45 @@ export function docHrefFactory(loaded: LoadedConfig, locales: LocaleInfo[]): (lo
 export function docJobFactory(loaded: LoadedConfig, locales: LocaleInfo[], strings: Map<string, Record<string, string>>): (file: ContentFile) => DocJob {
   const { config } = loaded;
   const byCode = new Map(locales.map((l) => [l.code, l]));
-  return (file) => {
-    const l = byCode.get(file.locale)!;
-    const s = strings.get(file.locale)!;
+  // What every doc of a locale shares, made once per locale (not once per doc: a warm build makes a job for
+  // each of its docs to look it up). Config and UI strings do not change under a factory (`serve` prepares
+  // the site again when they do); whether the site has its own static folder may, so it is asked each time.
+  const shared = new Map<string, ReturnType<typeof localeJob>>();
+  const localeJob = (locale: string) => {
+    const l = byCode.get(locale)!;
+    const s = strings.get(locale)!;
     const { base, docsBase } = localeUrls(config.baseUrl, l.prefix, config.docs.routeBasePath);
     return {
-      locale: file.locale,
-      relPath: file.relPath,
-      file: file.file,
-      absPath: file.absPath,
       localeBase: base,
       docsBase,
       siteBase: siteBaseOf(config),
-      ...(file.fallbackFrom ? { fallback: true } : {}),
       linkStyle: { routeBasePath: config.docs.routeBasePath, trailingSlash: config.trailingSlash === true, keepSlugSlash: config.trailingSlash === undefined, localePrefix: l.prefix },
-      assets: { root: loaded.root, staticDir: siteOrPackageDir(loaded.root, 'static'), baseUrl: config.baseUrl },
-      codeThemes: config.themeConfig.code.theme,
-      site: { title: config.title, tagline: localize(config.tagline, file.locale), url: config.url, baseUrl: config.baseUrl, trailingSlash: config.trailingSlash, locale: file.locale, defaultLocale: locales[0]!.code, locales: locales.map((x) => x.code) },
+      site: { title: config.title, tagline: localize(config.tagline, locale), url: config.url, baseUrl: config.baseUrl, trailingSlash: config.trailingSlash, locale, defaultLocale: locales[0]!.code, locales: locales.map((x) => x.code) },
       strings: {
         admonitions: Object.fromEntries(['note', 'tip', 'info', 'warning', 'danger'].map((k) => [k, s[`theme.admonition.${k}`] ?? k])),
         copyCode: s['theme.CodeBlock.copyButtonAriaLabel'] ?? 'Copy',
         footnoteLabel: s['theme.footnotes.label'] ?? 'Footnotes',
         footnoteBackLabel: s['theme.footnotes.backLabel'] ?? 'Back to content',
       },
+    };
+  };
+  return (file) => {
+    let l = shared.get(file.locale);
+    if (!l) shared.set(file.locale, (l = localeJob(file.locale)));
+    return {
+      locale: file.locale,
+      relPath: file.relPath,
+      file: file.file,
+      absPath: file.absPath,
+      localeBase: l.localeBase,
+      docsBase: l.docsBase,
+      siteBase: l.siteBase,
+      ...(file.fallbackFrom ? { fallback: true } : {}),
+      linkStyle: l.linkStyle,
+      assets: { root: loaded.root, staticDir: siteOrPackageDir(loaded.root, 'static'), baseUrl: config.baseUrl },
+      codeThemes: config.themeConfig.code.theme,
+      site: l.site,
+      strings: l.strings,
     };
   };
 }
