@@ -203,12 +203,15 @@ describe('build cache', () => {
       ['a route chunk of the output edited by hand', () => appendFileSync(join(out, readdirSync(join(out, 'assets/pages')).map((f) => `assets/pages/${f}`)[0]!), '// edited')],
       ['a page of the folder the next build reuses, edited by hand', () => writeFileSync(join(root, '.build.previous/docs/compute/s3.html'), 'edited')],
       ['nothing (after the hand edits)', () => undefined],
+      // Every route chunk is then named from the cache, and its code made again (the cache keeps no code).
+      ['the output and the folder the next build reuses, deleted', () => ['build', '.build.previous'].forEach((d) => rmSync(join(root, d), { recursive: true, force: true }))],
     ];
     for (const [step, change] of steps) {
       change();
       const result = await into();
       // The pages kept by the builds with nothing changed kept their markup in the cache too.
       if (step === 'page content') expect(result.cache!.pages.rendered).toBe(1);
+      if (step.startsWith('the output and')) expect(result.cache!.chunks).toMatchObject({ made: 0, cached: result.table.routes.filter((r) => r.data.kind !== 'notFound').length });
       const [got, want] = [outputOf(out), await clean()];
       expect(Object.keys(got).filter((rel) => got[rel] !== want[rel]), `after "${step}", files that differ from a clean build's`).toEqual([]);
       expect(got, `after "${step}"`).toEqual(want);

@@ -11,8 +11,8 @@
 //     postings redone (search/index-update.ts);
 //   - code: each doc's highlighted code blocks by the doc's file (one entry per doc, kept while the doc is),
 //     so that a doc processed again finds the blocks it had: a prose edit never loads the highlighter;
-//   - route chunks: each route's chunk (file name and code) by its route data and HTML, all in one entry
-//     (a few MB read at once rather than a file per route);
+//   - route chunks: each route's chunk file name (not its code, made again only for a file the output lacks)
+//     by its route data and HTML, all in one entry (a few KB read at once rather than a file per route);
 //   - output: what each file of the committed output folder was made from, and the pages' links and ids,
 //     one entry per output folder (kept-output.ts): the next build keeps the files that come out the same.
 // Lives in `<site>/.cheatsheet-cache/` (see README, "Build cache"); a missing or unreadable cache is a cold build.
@@ -22,7 +22,7 @@ import type { CodeCache } from '../content/code-blocks.ts';
 import type { DocCache } from '../content/load.ts';
 import type { DocJob, ProcessedDoc } from '../content/process-doc.ts';
 import { usesMdx } from '../content/mdx/detect.ts';
-import type { ChunkMemo, RouteChunk } from '../render/chunks.ts';
+import type { ChunkMemo } from '../render/chunks.ts';
 import type { AppCache } from '../render/render-pages.ts';
 import type { IndexCache, LocaleTerms } from '../search/build-search.ts';
 import type { LocaleIndexFiles } from '../search/local-index.ts';
@@ -64,9 +64,9 @@ const isDocEntry = (v: unknown): v is DocEntry => {
 };
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isBlockMap = (v: unknown): v is Map<string, string> => v instanceof Map && [...v.values()].every(isString);
-const isChunkMap = (v: unknown): v is Map<string, RouteChunk> => v instanceof Map;
-/** Each chunk is checked when it is asked for (the map is read whole, most of it is used). */
-const isChunk = (v: unknown): v is RouteChunk => typeof (v as RouteChunk | undefined)?.file === 'string' && typeof (v as RouteChunk).code === 'string';
+const isChunkMap = (v: unknown): v is Map<string, string> => v instanceof Map;
+/** Each chunk's file name is checked when it is asked for (the map is read whole, most of it is used). */
+const isChunkFile = (v: unknown): v is string => typeof v === 'string' && v.startsWith('assets/pages/');
 /** The one entry of the route chunks' pack. */
 const ALL_CHUNKS = 'routes';
 const isIndex = (v: unknown): v is IndexFilesValue =>
@@ -95,14 +95,15 @@ export class BuildCache implements DocCache, AppCache {
   private readonly apps: Pack<string>;
   private readonly indexes: Pack<IndexFilesValue>;
   private readonly pageTerms: Pack<LocaleTerms>;
-  private readonly chunkPack: Pack<Map<string, RouteChunk>>;
+  /** The route chunks' file names by what they are made of (not their code: render/chunks.ts, ChunkMemo). */
+  private readonly chunkPack: Pack<Map<string, string>>;
   private readonly outputPack: Pack<KeptOutputEntry>;
   /** The pages' scans: of the last build's output, and of this one's. */
   scans = new ScanStore();
   private readonly wholeSiteKeys = new WeakMap<SiteData, string>();
   /** The chunks of the last build, read when first asked for; those of this build, kept for the next. */
-  private chunksBefore: Map<string, RouteChunk> | undefined;
-  private chunksNow = new Map<string, RouteChunk>();
+  private chunksBefore: Map<string, string> | undefined;
+  private chunksNow = new Map<string, string>();
   private readonly siteKeys = new WeakMap<SiteData, string>();
   private templates = '';
   private chunkOf = new Map<string, string>();
@@ -204,9 +205,7 @@ export class BuildCache implements DocCache, AppCache {
   /**
    * The route chunks' URLs, by route path: each names a hash of its route's data, Markdown HTML included —
    * the same data a page is rendered from — so it stands for that data in a page's key without serialising
-   * the route a second time. The chunks are all made by now: their entry is staged at once and they are let
-   * go, since the build drops the chunk files once written and nothing else holds their code (kept here until
-   * `save()`, they were the main thread's largest live data while pages render: 600 × 3 corpus, ~40 MB).
+   * the route a second time. The chunks are all named by now: their entry is staged at once.
    */
   useRouteChunks(chunkOf: Map<string, string>): void {
     this.chunkOf = chunkOf;
@@ -281,16 +280,16 @@ export class BuildCache implements DocCache, AppCache {
   readonly chunks: ChunkMemo = {
     get: (key) => {
       this.chunksBefore ??= this.chunkPack.get(ALL_CHUNKS) ?? new Map();
-      const chunk = this.chunksBefore.get(key);
-      if (isChunk(chunk)) {
-        this.chunksNow.set(key, chunk);
+      const file = this.chunksBefore.get(key);
+      if (isChunkFile(file)) {
+        this.chunksNow.set(key, file);
         this.stats.chunks.cached++;
-        return chunk;
+        return file;
       }
       return undefined;
     },
-    set: (key, chunk) => {
-      this.chunksNow.set(key, chunk);
+    set: (key, file) => {
+      this.chunksNow.set(key, file);
       this.stats.chunks.made++;
     },
   };

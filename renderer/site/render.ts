@@ -123,8 +123,9 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
   // `key`: what the file is made of (same key, same bytes), else a hash of its bytes (a few small files):
   // an output that holds it already keeps it (a warm build of the build cache) instead of it being written.
   const keyed = out.keep !== undefined && site.cache !== undefined;
-  const put = (rel: string, content: string | Uint8Array, key = keyed ? bytesKey(content) : undefined) => {
-    if (key === undefined || !out.keep?.(rel, key)) out.write(rel, content, key);
+  // (`content` made on demand: a file named by its key whose content the output may not need.)
+  const put = (rel: string, content: string | Uint8Array | (() => string), key = keyed && typeof content !== 'function' ? bytesKey(content) : undefined) => {
+    if (key === undefined || !out.keep?.(rel, key)) out.write(rel, typeof content === 'function' ? content() : content, key);
     known.add(config.baseUrl + rel);
   };
   const named = (rel: string) => (CONTENT_NAMED.test(rel) || (site.naming === 'hashed' && HASH_NAMED.test(rel)) ? `named:${rel}` : undefined);
@@ -133,7 +134,9 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
   // Written before the pages and then dropped, as the search index is: together a fifth of the main thread's
   // heap while a large site renders (600 × 3 corpus: 41 + 22 MB of 162 MB live).
   for (const [k, v] of chunks.files) put(k, v, named(k));
+  for (const [k, make] of chunks.deferred) put(k, make, named(k));
   chunks.files.clear();
+  chunks.deferred.clear();
   for (const [k, v] of site.search.files) put(k, v, named(k));
   const siteData = new Map<string, SiteData>();
   for (const locale of site.locales) siteData.set(locale.code, localeSiteData(site, locale, chunks.manifestOf.get(locale.code)!));
