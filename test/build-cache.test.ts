@@ -105,7 +105,7 @@ describe('build cache', () => {
       if (step === 'nothing') {
         const pages = Object.values(warm.pagesPerLocale).reduce((a, b) => a + b, 0);
         const chunks = warm.table.routes.filter((r) => r.data.kind !== 'notFound').length;
-        expect(warm.cache).toEqual({ pages: { rendered: 0, cached: pages }, docs: { processed: 0, cached: 8 }, code: { cached: 0, highlighted: 0 }, search: { built: 0, cached: 2, updated: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { made: 0, cached: chunks } });
+        expect(warm.cache).toEqual({ pages: { rendered: 0, cached: pages }, docs: { processed: 0, cached: 8 }, code: { cached: 0, highlighted: 0 }, search: { built: 0, cached: 2, updated: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { made: 0, cached: chunks }, links: { cached: 0, scanned: pages } });
       }
       // One page's text: that page alone is processed, rendered and analysed for search again, and its route
       // chunk made again; its locale's index is updated from the last build's (search/index-update.ts: only
@@ -211,6 +211,8 @@ describe('build cache', () => {
       const result = await into();
       // The pages kept by the builds with nothing changed kept their markup in the cache too.
       if (step === 'page content') expect(result.cache!.pages.rendered).toBe(1);
+      // Its locale's other pages are made again (the site data's name in them changed), but not scanned again.
+      if (step === 'page content') expect(result.cache!.links).toEqual({ scanned: 1, cached: result.table.routes.length - 1 });
       if (step.startsWith('the output and')) expect(result.cache!.chunks).toMatchObject({ made: 0, cached: result.table.routes.filter((r) => r.data.kind !== 'notFound').length });
       const [got, want] = [outputOf(out), await clean()];
       expect(Object.keys(got).filter((rel) => got[rel] !== want[rel]), `after "${step}", files that differ from a clean build's`).toEqual([]);

@@ -46,6 +46,8 @@ export interface CacheStats {
   /** Pages whose search terms were kept from the last build, and pages analysed (for indexes that were built). */
   searchPages: { cached: number; analysed: number };
   chunks: { cached: number; made: number };
+  /** Pages whose links and ids were taken from the last build (kept, or made again with the same scan key), and pages scanned. */
+  links: { cached: number; scanned: number };
 }
 
 /**
@@ -87,7 +89,7 @@ export interface OpenCacheOptions {
 }
 
 export class BuildCache implements DocCache, AppCache {
-  readonly stats: CacheStats = { docs: { cached: 0, processed: 0 }, code: { cached: 0, highlighted: 0 }, pages: { cached: 0, rendered: 0 }, search: { cached: 0, built: 0, updated: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { cached: 0, made: 0 } };
+  readonly stats: CacheStats = { docs: { cached: 0, processed: 0 }, code: { cached: 0, highlighted: 0 }, pages: { cached: 0, rendered: 0 }, search: { cached: 0, built: 0, updated: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { cached: 0, made: 0 }, links: { cached: 0, scanned: 0 } };
   /** The version of the code that makes pages (keys.ts): also what names the search index entries. */
   readonly pipeline: string;
   private readonly docs: Pack<DocEntry>;
@@ -105,6 +107,7 @@ export class BuildCache implements DocCache, AppCache {
   private chunksBefore: Map<string, string> | undefined;
   private chunksNow = new Map<string, string>();
   private readonly siteKeys = new WeakMap<SiteData, string>();
+  private readonly appKeys = new WeakMap<SiteData, Map<string, string>>();
   private templates = '';
   private chunkOf = new Map<string, string>();
 
@@ -225,7 +228,13 @@ export class BuildCache implements DocCache, AppCache {
   }
 
   private appKey(site: SiteData, route: RouteData, page: string | undefined): string {
-    return hashOf(this.templates, this.siteKey(site), page ?? '', this.chunkOf.get(route.path) ?? JSON.stringify(route));
+    // Asked for twice per page (its scan's key, then its markup), so kept per locale's site data and route.
+    let keys = this.appKeys.get(site);
+    if (!keys) this.appKeys.set(site, (keys = new Map()));
+    const at = `${page ?? ''}\0${route.path}`;
+    let key = keys.get(at);
+    if (key === undefined) keys.set(at, (key = hashOf(this.templates, this.siteKey(site), page ?? '', this.chunkOf.get(route.path) ?? JSON.stringify(route))));
+    return key;
   }
 
   /**
@@ -261,6 +270,16 @@ export class BuildCache implements DocCache, AppCache {
     let whole = this.wholeSiteKeys.get(site);
     if (whole === undefined) this.wholeSiteKeys.set(site, (whole = hashOf(JSON.stringify(site))));
     return hashOf('document', this.templates, whole, page ?? '', this.chunkOf.get(route.path) ?? JSON.stringify(route), document);
+  }
+
+  /**
+   * What a page's links and ids are made of: its markup's inputs (`app`) and `document` less the site data's
+   * URL. Neither that URL nor the ones the site data names (route manifest, search index: they change with
+   * any edit of the locale) can put a link or an id in a page: the one is in a `<link>` and the payload, the
+   * others are not in the page at all. So a page made again only because they changed keeps its scan.
+   */
+  scanKey(site: SiteData, route: RouteData, page: string | undefined, document: string): string {
+    return hashOf('scan', this.appKey(site, route, page), document);
   }
 
   /** The records of the output folder `outDir` as the last build left it (none: every file is written). */

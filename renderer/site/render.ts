@@ -145,20 +145,25 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
   const scans = new Map<string, PageScan>();
   const interned = new StringPool();
   const input = pageInput(site, siteData, siteFiles.urls);
-  const keyOf = site.cache ? documentKeys(site.cache, input) : undefined;
+  const keyOf = site.cache ? pageKeys(site.cache, input) : undefined;
   const page = (entry: RenderableRoute, html: string, scan?: PageScan) => {
-    const pageScan = scan ? internScan(scan, interned) : scanPage(html, interned);
+    const keys = keyOf?.(entry);
+    // A page made again only because a file it names changed (an edit elsewhere in its locale) has the links
+    // and ids it had: its scan is the last build's.
+    const lastScan = scan ? undefined : keys && site.cache!.scans.get(keys.scan);
+    const pageScan = lastScan ?? (scan ? internScan(scan, interned) : scanPage(html, interned));
+    if (site.cache) site.cache.stats.links[lastScan ? 'cached' : 'scanned']++;
     scans.set(entry.outFile, pageScan);
-    const key = keyOf?.(entry);
-    if (key !== undefined) site.cache!.scans.set(key, pageScan);
-    put(entry.outFile, html, key);
+    if (keys) site.cache!.scans.set(keys.scan, pageScan);
+    put(entry.outFile, html, keys?.document);
     options.onPage?.(entry, html);
   };
   const kept = (entry: RenderableRoute) => {
     if (!keyOf || !out.keep || options.onPage) return false;
-    const key = keyOf(entry);
-    const scan = site.cache!.scans.get(key);
-    if (!scan || !out.keep(entry.outFile, key)) return false;
+    const keys = keyOf(entry);
+    const scan = site.cache!.scans.get(keys.scan);
+    if (!scan || !out.keep(entry.outFile, keys.document)) return false;
+    site.cache!.stats.links.cached++;
     site.cache!.keptPage(input.siteData.get(entry.data.locale)!, renderedRoute(entry), pageNameOf(entry.data));
     scans.set(entry.outFile, scan);
     known.add(config.baseUrl + entry.outFile);
@@ -179,10 +184,14 @@ const bytesKey = (content: string | Uint8Array) => `bytes:${keyHash().update(con
 const CONTENT_NAMED = /^assets\/(pages\/|search\/[^/]+\/)/;
 const HASH_NAMED = /^assets\/(routes|site)\//;
 
-/** Each page's document key (BuildCache.documentKey), made once per page; what the document adds, once per locale and page module. */
-function documentKeys(cache: NonNullable<PreparedSite['cache']>, input: Omit<RenderInput, 'routes'>): (entry: RenderableRoute) => string {
-  const keys = new Map<string, string>();
-  const documents = new Map<string, string>();
+/**
+ * Each page's keys, made once per page: its document's (BuildCache.documentKey: what its file is made of) and
+ * its scan's (BuildCache.scanKey: the same less the site data file's name); what the document adds, once per
+ * locale and page module.
+ */
+function pageKeys(cache: NonNullable<PreparedSite['cache']>, input: Omit<RenderInput, 'routes'>): (entry: RenderableRoute) => { document: string; scan: string } {
+  const keys = new Map<string, { document: string; scan: string }>();
+  const documents = new Map<string, { whole: string; unnamed: string }>();
   return (entry) => {
     let key = keys.get(entry.outFile);
     if (key !== undefined) return key;
@@ -191,10 +200,12 @@ function documentKeys(cache: NonNullable<PreparedSite['cache']>, input: Omit<Ren
     const at = `${locale}\0${pageName ?? ''}`;
     let document = documents.get(at);
     if (document === undefined) {
-      document = JSON.stringify([input.assets, pageName ? input.pageChunks[pageName] : null, input.extraHead?.(locale) ?? '', input.siteUrls?.[locale] ?? '']);
+      const parts = [input.assets, pageName ? input.pageChunks[pageName] : null, input.extraHead?.(locale) ?? ''];
+      document = { whole: JSON.stringify([...parts, input.siteUrls?.[locale] ?? '']), unnamed: JSON.stringify(parts) };
       documents.set(at, document);
     }
-    key = cache.documentKey(input.siteData.get(locale)!, entry.data, pageName, document);
+    const site = input.siteData.get(locale)!;
+    key = { document: cache.documentKey(site, entry.data, pageName, document.whole), scan: cache.scanKey(site, renderedRoute(entry), pageName, document.unnamed) };
     keys.set(entry.outFile, key);
     return key;
   };
