@@ -243,6 +243,38 @@ describe('build cache', () => {
     expect(broken.stderr).toContain('templates/pages/home.tsx has no default export');
   });
 
+  it("a warm build takes the footer's date from the cache: Intl formats it again only when the date changes", async () => {
+    const configWith = (lastUpdated: string) => configOf({ themeConfig: { ...baseConfig.themeConfig, footer: { ...baseConfig.themeConfig.footer, lastUpdated } } });
+    const root = makeSite({ ...minimalContent, 'site.config.ts': configWith('2025-06-25') });
+    const Real = Intl.DateTimeFormat;
+    let made = 0;
+    const counting = async (run: () => Promise<BuildResult>) => {
+      made = 0;
+      // (A function that returns an object serves `new` too.)
+      Intl.DateTimeFormat = function (...args: ConstructorParameters<typeof Real>) {
+        made++;
+        return new Real(...args);
+      } as unknown as typeof Intl.DateTimeFormat;
+      try {
+        return await run();
+      } finally {
+        Intl.DateTimeFormat = Real;
+      }
+    };
+    const footerDates = (result: BuildResult) => [...result.siteData.values()].map((s) => s.footer.lastUpdated);
+    const cold = await counting(() => buildWith(root, true));
+    expect(made, 'a cold build').toBeGreaterThan(0);
+    const warm = await counting(() => buildWith(root, true));
+    expect(made, 'nothing changed').toBe(0);
+    expect(footerDates(warm)).toEqual(footerDates(cold));
+    expect(footerDates(warm).every((d) => d?.includes('2025'))).toBe(true);
+    writeFileSync(join(root, 'site.config.ts'), configWith('2026-01-31'));
+    const changed = await counting(() => buildWith(root, true));
+    expect(made, 'the date changed').toBeGreaterThan(0);
+    expectSameOutput(changed, await buildWith(root, false), 'the date changed');
+    expect(footerDates(changed).every((d) => d?.includes('2026'))).toBe(true);
+  });
+
   it('a build into a folder inside the site does not count its own output as a change of the site', async () => {
     const root = makeSite(minimalContent);
     mkdirSync(join(root, 'out'));
@@ -263,7 +295,7 @@ describe('build cache', () => {
     edit(root, 'content/en/compute/s3.md', (t) => t.replace('Objects.', 'Objects, see [nowhere](/aws-cheatsheet/docs/nowhere).'));
     await expect(buildWith(root, true)).rejects.toThrow(/broken link/);
     expect(snapshot()).toEqual(before);
-    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'search', 'search-pages']);
+    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'search', 'search-pages', 'text']);
     // Fixed: the page is processed again (nothing of the failed build was kept), the rest comes from the cache.
     edit(root, 'content/en/compute/s3.md', (t) => t.replace(', see [nowhere](/aws-cheatsheet/docs/nowhere).', ', fixed.'));
     const fixed = await buildWith(root, true);
@@ -276,7 +308,7 @@ describe('build cache', () => {
     const clean = await buildWith(root, false);
     await buildWith(root, true);
     const dir = join(root, CACHE_DIR);
-    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'search', 'search-pages']);
+    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'search', 'search-pages', 'text']);
     const entries = (kind: string) => readdirSync(join(dir, kind)).filter((f) => f !== 'pipeline');
     // Cut short (a build killed while writing, on a file system that does not rename atomically), garbage,
     // empty, a folder where a file should be; and a temporary file a killed build left.

@@ -13,6 +13,7 @@
 //     so that a doc processed again finds the blocks it had: a prose edit never loads the highlighter;
 //   - route chunks: each route's chunk file name (not its code, made again only for a file the output lacks)
 //     by its route data and HTML, all in one entry (a few KB read at once rather than a file per route);
+//   - text: strings Intl formats (the footer's date), one entry per ICU version;
 //   - output: what each file of the committed output folder was made from, and the pages' links and ids,
 //     one entry per output folder (kept-output.ts): the next build keeps the files that come out the same.
 // Lives in `<site>/.cheatsheet-cache/` (see README, "Build cache"); a missing or unreadable cache is a cold build.
@@ -100,6 +101,10 @@ export class BuildCache implements DocCache, AppCache {
   /** The route chunks' file names by what they are made of (not their code: render/chunks.ts, ChunkMemo). */
   private readonly chunkPack: Pack<Map<string, string>>;
   private readonly outputPack: Pack<KeptOutputEntry>;
+  private readonly textPack: Pack<Map<string, string>>;
+  /** The formatted strings of the last build (read when first asked for), and of this one. */
+  private textBefore: Map<string, string> | undefined;
+  private readonly textNow = new Map<string, string>();
   /** The pages' scans: of the last build's output, and of this one's. */
   scans = new ScanStore();
   private readonly wholeSiteKeys = new WeakMap<SiteData, string>();
@@ -126,6 +131,7 @@ export class BuildCache implements DocCache, AppCache {
     this.pageTerms = new Pack(join(options.dir, 'search-pages'), this.pipeline, isLocaleTerms);
     this.chunkPack = new Pack(join(options.dir, 'chunks'), this.pipeline, isChunkMap);
     this.outputPack = new Pack(join(options.dir, 'output'), this.pipeline, isKeptOutputEntry);
+    this.textPack = new Pack(join(options.dir, 'text'), this.pipeline, isTextMap);
   }
 
   /** The cache holds the docs of an earlier build of the same files: most will not need processing. */
@@ -224,7 +230,7 @@ export class BuildCache implements DocCache, AppCache {
    * written on the main thread while it renders.
    */
   writeEntriesWith(write: (file: string, data: Uint8Array) => void): void {
-    for (const pack of [this.docs, this.codePack, this.apps, this.indexes, this.pageTerms, this.chunkPack, this.outputPack] as Pack<unknown>[]) pack.writeWith(write);
+    for (const pack of [this.docs, this.codePack, this.apps, this.indexes, this.pageTerms, this.chunkPack, this.outputPack, this.textPack] as Pack<unknown>[]) pack.writeWith(write);
   }
 
   private appKey(site: SiteData, route: RouteData, page: string | undefined): string {
@@ -313,6 +319,21 @@ export class BuildCache implements DocCache, AppCache {
     },
   };
 
+  // ── text ──
+
+  /**
+   * `format()`, or what it gave the last build under `key`. For Intl's formatting: the first date a process
+   * formats in a locale costs ~4 ms of CPU while ICU loads that locale's data (more on a busy machine, whose
+   * pages of it are no longer in memory), and a warm build would format only the footer's date per locale.
+   */
+  text(key: string, format: () => string): string {
+    this.textBefore ??= this.textPack.get(TEXT) ?? new Map();
+    let value = this.textNow.get(key) ?? this.textBefore.get(key);
+    if (typeof value !== 'string') value = format();
+    this.textNow.set(key, value);
+    return value;
+  }
+
   // ── search ──
 
   readonly index: IndexCache = {
@@ -339,6 +360,13 @@ export class BuildCache implements DocCache, AppCache {
 
   /** Keeps what this build made for the next one (after a successful build). */
   save(): void {
+    // Rewritten only when a string was added or dropped (no build adds one at random: same inputs, same strings).
+    if (this.textBefore) {
+      const same = this.textBefore.size === this.textNow.size && [...this.textNow].every(([k, v]) => this.textBefore!.get(k) === v);
+      if (same) this.textPack.keep(TEXT);
+      else this.textPack.set(TEXT, this.textNow);
+    }
+    this.textPack.save();
     this.outputPack.save();
     this.chunkPack.save();
     this.docs.save();
@@ -357,11 +385,16 @@ export class BuildCache implements DocCache, AppCache {
     this.pageTerms.discard();
     this.chunkPack.discard();
     this.outputPack.discard();
+    this.textPack.discard();
   }
 }
 
 /** A doc's code entry: by its file, whatever its contents (an edited doc finds its blocks of last time). */
 const codeKeyOf = (job: DocJob) => hashOf('code', job.absPath);
+
+/** Intl's output follows the ICU data, which a Node build may take from the system: its versions name the entry. */
+const TEXT = hashOf('text', process.versions.icu ?? '', process.versions.unicode ?? '', process.versions.tz ?? '', process.versions.cldr ?? '');
+const isTextMap = (v: unknown): v is Map<string, string> => v instanceof Map;
 
 /** One entry per output folder. */
 const outputKey = (outDir: string) => hashOf('output', outDir);

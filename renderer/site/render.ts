@@ -10,7 +10,7 @@ import { pageNameOf, renderedRoute, renderPages, siteDataFiles, type RenderableR
 import { renderRobots } from '../render/robots.ts';
 import { renderSitemap } from '../render/sitemap.ts';
 import { docAssets } from './prepare.ts';
-import { siteDataOf } from '../routes/site-data.ts';
+import { formatDate, siteDataOf } from '../routes/site-data.ts';
 import type { LocaleInfo, SiteData } from '../shared/types.ts';
 import { isUserError } from '../errors.ts';
 import { siteBaseOf } from '../shared/urls.ts';
@@ -40,8 +40,10 @@ export interface RenderOptions {
 
 /** The data every page of a locale shares. */
 export function localeSiteData(site: PreparedSite, locale: LocaleInfo, routesManifestUrl: string): SiteData {
-  const { loaded, locales, strings, table, content } = site;
-  return siteDataOf({ loaded, locale, locales, strings, table, content, search: site.search.settings.get(locale.code)!, routesManifestUrl, pageChunks: site.bundle.pageChunks });
+  const { loaded, locales, strings, table, content, cache } = site;
+  // (Through the build cache: a warm build then needs none of Intl's date data.)
+  const dates = cache && ((iso: string, htmlLang: string, calendar: string) => cache.text(`date\0${iso}\0${htmlLang}\0${calendar}`, () => formatDate(iso, htmlLang, calendar)));
+  return siteDataOf({ loaded, locale, locales, strings, table, content, search: site.search.settings.get(locale.code)!, routesManifestUrl, pageChunks: site.bundle.pageChunks, ...(dates ? { formatDate: dates } : {}) });
 }
 
 /** What rendering a page needs besides its route. */
