@@ -4,7 +4,7 @@
 import { mermaidFiles } from '../bundle/mermaid.ts';
 import { hasMermaid } from '../content/mermaid.ts';
 import { checkLinks, internScan, scanPage, StringPool, type LinkCheckResult, type PageScan } from '../links/check.ts';
-import { keyHash } from '../cache/key-hash.ts';
+import { keyDigest } from '../cache/key-hash.ts';
 import { routeChunks, type RouteChunks } from '../render/chunks.ts';
 import { pageNameOf, renderedRoute, renderPages, siteDataFiles, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
 import { renderRobots } from '../render/robots.ts';
@@ -181,7 +181,7 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
  * hashed (render/names.ts: `serve` asks for stable names). Not the search index's entry: its name is a hash
  * of what it is made from, as that code sees it, not of its bytes (written, it costs little).
  */
-const bytesKey = (content: string | Uint8Array) => `bytes:${keyHash().update(content).digest('base64url')}`;
+const bytesKey = (content: string | Uint8Array) => `bytes:${keyDigest(content)}`;
 
 const CONTENT_NAMED = /^assets\/(pages\/|search\/[^/]+\/)/;
 const HASH_NAMED = /^assets\/(routes|site)\//;
@@ -203,7 +203,8 @@ function pageKeys(cache: NonNullable<PreparedSite['cache']>, input: Omit<RenderI
     let document = documents.get(at);
     if (document === undefined) {
       const parts = [input.assets, pageName ? input.pageChunks[pageName] : null, input.extraHead?.(locale) ?? ''];
-      document = { whole: JSON.stringify([...parts, input.siteUrls?.[locale] ?? '']), unnamed: JSON.stringify(parts) };
+      // Hashed here, once, rather than as a part of each page's keys.
+      document = { whole: keyDigest(JSON.stringify([...parts, input.siteUrls?.[locale] ?? ''])), unnamed: keyDigest(JSON.stringify(parts)) };
       documents.set(at, document);
     }
     const site = input.siteData.get(locale)!;
