@@ -24,7 +24,7 @@ import type { DocCache } from '../content/load.ts';
 import type { DocJob, ProcessedDoc } from '../content/process-doc.ts';
 import { usesMdx } from '../content/mdx/detect.ts';
 import type { ChunkMemo } from '../render/chunks.ts';
-import type { AppCache } from '../render/render-pages.ts';
+import { renderedRoute, type AppCache, type RenderableRoute } from '../render/render-pages.ts';
 import type { IndexCache, LocaleTerms } from '../search/build-search.ts';
 import type { LocaleIndexFiles } from '../search/local-index.ts';
 import type { SerializedPageTerms } from '../search/page-terms.ts';
@@ -233,13 +233,17 @@ export class BuildCache implements DocCache, AppCache {
     for (const pack of [this.docs, this.codePack, this.apps, this.indexes, this.pageTerms, this.chunkPack, this.outputPack, this.textPack] as Pack<unknown>[]) pack.writeWith(write);
   }
 
-  private appKey(site: SiteData, route: RouteData, page: string | undefined): string {
+  /**
+   * `json`: the route data as rendered (a route without a chunk, a 404 page, stands for itself), asked for
+   * only then: copying each route with its HTML for it cost a warm build ~10 ms.
+   */
+  private appKey(site: SiteData, path: string, page: string | undefined, json: () => string): string {
     // Asked for twice per page (its scan's key, then its markup), so kept per locale's site data and route.
     let keys = this.appKeys.get(site);
     if (!keys) this.appKeys.set(site, (keys = new Map()));
-    const at = `${page ?? ''}\0${route.path}`;
+    const at = `${page ?? ''}\0${path}`;
     let key = keys.get(at);
-    if (key === undefined) keys.set(at, (key = hashOf(this.templates, this.siteKey(site), page ?? '', this.chunkOf.get(route.path) ?? JSON.stringify(route))));
+    if (key === undefined) keys.set(at, (key = hashOf(this.templates, this.siteKey(site), page ?? '', this.chunkOf.get(path) ?? json())));
     return key;
   }
 
@@ -247,13 +251,13 @@ export class BuildCache implements DocCache, AppCache {
    * A page the output kept as it was (not rendered): counted as from the cache, and its markup's entry is kept
    * for the next build, which may have to render it (an edit elsewhere changes its document, not its markup).
    */
-  keptPage(site: SiteData, route: RouteData, page: string | undefined): void {
-    this.apps.keep(this.appKey(site, route, page));
+  keptPage(site: SiteData, entry: RenderableRoute, page: string | undefined): void {
+    this.apps.keep(this.appKey(site, entry.data.path, page, () => JSON.stringify(renderedRoute(entry))));
     this.stats.pages.cached++;
   }
 
   app(site: SiteData, route: RouteData, page: string | undefined, render: () => string): string {
-    const key = this.appKey(site, route, page);
+    const key = this.appKey(site, route.path, page, () => JSON.stringify(route));
     const cached = this.apps.get(key);
     if (cached !== undefined) {
       this.stats.pages.cached++;
@@ -284,8 +288,8 @@ export class BuildCache implements DocCache, AppCache {
    * any edit of the locale) can put a link or an id in a page: the one is in a `<link>` and the payload, the
    * others are not in the page at all. So a page made again only because they changed keeps its scan.
    */
-  scanKey(site: SiteData, route: RouteData, page: string | undefined, document: string): string {
-    return hashOf('scan', this.appKey(site, route, page), document);
+  scanKey(site: SiteData, entry: RenderableRoute, page: string | undefined, document: string): string {
+    return hashOf('scan', this.appKey(site, entry.data.path, page, () => JSON.stringify(renderedRoute(entry))), document);
   }
 
   /** The records of the output folder `outDir` as the last build left it (none: every file is written). */

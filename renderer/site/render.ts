@@ -166,7 +166,7 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
     const scan = site.cache!.scans.get(keys.scan);
     if (!scan || !out.keep(entry.outFile, keys.document)) return false;
     site.cache!.stats.links.cached++;
-    site.cache!.keptPage(input.siteData.get(entry.data.locale)!, renderedRoute(entry), pageNameOf(entry.data));
+    site.cache!.keptPage(input.siteData.get(entry.data.locale)!, entry, pageNameOf(entry.data));
     scans.set(entry.outFile, scan);
     known.add(config.baseUrl + entry.outFile);
     return true;
@@ -208,7 +208,7 @@ function pageKeys(cache: NonNullable<PreparedSite['cache']>, input: Omit<RenderI
       documents.set(at, document);
     }
     const site = input.siteData.get(locale)!;
-    key = { document: cache.documentKey(site, entry.data, pageName, document.whole), scan: cache.scanKey(site, renderedRoute(entry), pageName, document.unnamed) };
+    key = { document: cache.documentKey(site, entry.data, pageName, document.whole), scan: cache.scanKey(site, entry, pageName, document.unnamed) };
     keys.set(entry.outFile, key);
     return key;
   };
