@@ -3,6 +3,7 @@
 // processes nothing; a damaged cache is a cold build, never a failed one.
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { constants as perfConstants, PerformanceObserver } from 'node:perf_hooks';
 import { dirname, join, relative } from 'node:path';
 import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
@@ -273,6 +274,33 @@ describe('build cache', () => {
     expect(made, 'the date changed').toBeGreaterThan(0);
     expectSameOutput(changed, await buildWith(root, false), 'the date changed');
     expect(footerDates(changed).every((d) => d?.includes('2026'))).toBe(true);
+  });
+
+  it('a warm build forces no full garbage collection unless most pages are left to render', async () => {
+    const root = makeSite(content);
+    const forced = async (run: () => Promise<unknown>) => {
+      const seen: number[] = [];
+      const observer = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) seen.push((e as PerformanceEntry & { detail: { flags: number } }).detail.flags);
+      });
+      observer.observe({ entryTypes: ['gc'] });
+      try {
+        await run();
+        // (GC entries are delivered after the fact.)
+        await new Promise((r) => setTimeout(r, 50));
+      } finally {
+        observer.disconnect();
+      }
+      return seen.filter((flags) => flags & perfConstants.NODE_PERFORMANCE_GC_FLAGS_FORCED).length;
+    };
+    const into = () => build({ root, cacheDir: CACHE_DIR });
+    expect(await forced(into), 'a cold build').toBeGreaterThan(0);
+    expect(await forced(into), 'nothing changed').toBe(0);
+    edit(root, 'content/en/compute/ec2.md', (t) => t.replace('Virtual machines.', 'Virtual machines, billed by the second.'));
+    expect(await forced(into), 'a page changed').toBe(0);
+    // Every page to render again (the site's title is on each): as a cold build does.
+    writeFileSync(join(root, 'site.config.ts'), configOf({ title: 'Fixture renamed' }));
+    expect(await forced(into), 'the config changed').toBeGreaterThan(0);
   });
 
   it('a build into a folder inside the site does not count its own output as a change of the site', async () => {

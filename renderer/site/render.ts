@@ -36,6 +36,8 @@ export interface RenderOptions {
   pages?: boolean;
   /** Called with each page as it is written. */
   onPage?: (entry: RenderableRoute, html: string) => void;
+  /** Called before the pages are rendered when more than half of them are left to render (renderSiteOn). */
+  beforeManyPages?: () => void;
 }
 
 /** The data every page of a locale shares. */
@@ -95,6 +97,7 @@ export async function renderSiteOn(pool: WorkerPool, site: PreparedSite, out: Ou
   site.search.files.clear();
   if (options.pages !== false) {
     const routes = site.table.routes.filter((r) => !render.kept(r));
+    if (routes.length * 2 > site.table.routes.length) options.beforeManyPages?.();
     if (routes.length) await site.templates.ready?.();
     // (Called with no page too: the pool then knows this thread is free for the search indexes.)
     await pool.renderPages({ routes, ...render.input }, { file: site.templates.file, root: site.paths.root }, render.page);
