@@ -1,7 +1,7 @@
 // The only module that writes the output folder. Files go into a new folder beside the old one as they
 // are produced (so rendered pages need not stay in memory) and the folder is swapped in with renames
 // once the build has succeeded: a failed or interrupted build leaves the previous output as it was.
-import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { basename, dirname, join } from 'node:path';
 import { AggregateUserError } from './errors.ts';
@@ -176,13 +176,16 @@ export class FolderOutput implements OutputSink {
     const recorded = this.before?.get(rel);
     if (this.closed || recorded?.key !== key) return undefined;
     const here = join(this.tmp, rel);
-    let stat = fileState(here)?.stat;
+    const found = lstatSync(here, { throwIfNoEntry: false });
+    let stat = found && stateOf(found)?.stat;
     if (stat !== recorded.stat) {
       const there = join(this.outDir, rel);
       if (fileState(there)?.stat !== recorded.stat) return undefined;
       try {
         this.prepare(rel);
-        rmSync(here, { force: true });
+        // Only what is there is removed (no spare folder, the first warm build: nothing is), and by unlink:
+        // rmSync's checks cost ~30 µs a file, 40 ms of CPU for the corpus's 1,228. A folder in the way throws.
+        if (found) unlinkSync(here);
         linkSync(there, here);
       } catch {
         return undefined; // (A file system without hard links, a folder in the way: written instead.)
@@ -413,7 +416,11 @@ function makeFolder(dir) {
 /** The identity and state of a regular file (undefined for anything else): see FileRecord. */
 function fileState(file: string): { stat: string; size: number } | undefined {
   const s = lstatSync(file, { throwIfNoEntry: false });
-  return s?.isFile() ? { stat: `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`, size: s.size } : undefined;
+  return s && stateOf(s);
+}
+
+function stateOf(s: Stats): { stat: string; size: number } | undefined {
+  return s.isFile() ? { stat: `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`, size: s.size } : undefined;
 }
 
 /** A file with a second name elsewhere (the output's) is removed before it is written, so the other stays. */

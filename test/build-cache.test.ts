@@ -3,6 +3,7 @@
 // processes nothing; a damaged cache is a cold build, never a failed one.
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { constants as perfConstants, PerformanceObserver } from 'node:perf_hooks';
 import { dirname, join, relative } from 'node:path';
 import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
@@ -113,7 +114,7 @@ describe('build cache', () => {
       if (step === 'nothing') {
         const pages = Object.values(warm.pagesPerLocale).reduce((a, b) => a + b, 0);
         const chunks = warm.table.routes.filter((r) => r.data.kind !== 'notFound').length;
-        expect(warm.cache).toEqual({ pages: { rendered: 0, cached: pages }, docs: { processed: 0, cached: 8 }, code: { cached: 0, highlighted: 0 }, search: { built: 0, cached: 2, updated: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { made: 0, cached: chunks } });
+        expect(warm.cache).toEqual({ pages: { rendered: 0, cached: pages }, docs: { processed: 0, cached: 8 }, code: { cached: 0, highlighted: 0 }, search: { built: 0, cached: 2, updated: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { made: 0, cached: chunks }, links: { cached: 0, scanned: pages } });
       }
       // One page's text: that page alone is processed, rendered and analysed for search again, and its route
       // chunk made again; its locale's index is updated from the last build's (search/index-update.ts: only
@@ -213,12 +214,17 @@ describe('build cache', () => {
       ['a route chunk of the output edited by hand', () => appendFileSync(join(out, readdirSync(join(out, 'assets/pages')).map((f) => `assets/pages/${f}`)[0]!), '// edited')],
       ['a page of the folder the next build reuses, edited by hand', () => writeFileSync(join(root, '.build.previous/docs/compute/s3.html'), 'edited')],
       ['nothing (after the hand edits)', () => undefined],
+      // Every route chunk is then named from the cache, and its code made again (the cache keeps no code).
+      ['the output and the folder the next build reuses, deleted', () => ['build', '.build.previous'].forEach((d) => rmSync(join(root, d), { recursive: true, force: true }))],
     ];
     for (const [step, change] of steps) {
       change();
       const result = await into();
       // The pages kept by the builds with nothing changed kept their markup in the cache too.
       if (step === 'page content') expect(result.cache!.pages.rendered).toBe(1);
+      // Its locale's other pages are made again (the site data's name in them changed), but not scanned again.
+      if (step === 'page content') expect(result.cache!.links).toEqual({ scanned: 1, cached: result.table.routes.length - 1 });
+      if (step.startsWith('the output and')) expect(result.cache!.chunks).toMatchObject({ made: 0, cached: result.table.routes.filter((r) => r.data.kind !== 'notFound').length });
       const [got, want] = [outputOf(out), await clean()];
       expect(Object.keys(got).filter((rel) => got[rel] !== want[rel]), `after "${step}", files that differ from a clean build's`).toEqual([]);
       expect(got, `after "${step}"`).toEqual(want);
@@ -248,6 +254,65 @@ describe('build cache', () => {
     expect(broken.stderr).toContain('templates/pages/home.tsx has no default export');
   });
 
+  it("a warm build takes the footer's date from the cache: Intl formats it again only when the date changes", async () => {
+    const configWith = (lastUpdated: string) => configOf({ themeConfig: { ...baseConfig.themeConfig, footer: { ...baseConfig.themeConfig.footer, lastUpdated } } });
+    const root = makeSite({ ...minimalContent, 'site.config.ts': configWith('2025-06-25') });
+    const Real = Intl.DateTimeFormat;
+    let made = 0;
+    const counting = async (run: () => Promise<BuildResult>) => {
+      made = 0;
+      // (A function that returns an object serves `new` too.)
+      Intl.DateTimeFormat = function (...args: ConstructorParameters<typeof Real>) {
+        made++;
+        return new Real(...args);
+      } as unknown as typeof Intl.DateTimeFormat;
+      try {
+        return await run();
+      } finally {
+        Intl.DateTimeFormat = Real;
+      }
+    };
+    const footerDates = (result: BuildResult) => [...result.siteData.values()].map((s) => s.footer.lastUpdated);
+    const cold = await counting(() => buildWith(root, true));
+    expect(made, 'a cold build').toBeGreaterThan(0);
+    const warm = await counting(() => buildWith(root, true));
+    expect(made, 'nothing changed').toBe(0);
+    expect(footerDates(warm)).toEqual(footerDates(cold));
+    expect(footerDates(warm).every((d) => d?.includes('2025'))).toBe(true);
+    writeFileSync(join(root, 'site.config.ts'), configWith('2026-01-31'));
+    const changed = await counting(() => buildWith(root, true));
+    expect(made, 'the date changed').toBeGreaterThan(0);
+    expectSameOutput(changed, await buildWith(root, false), 'the date changed');
+    expect(footerDates(changed).every((d) => d?.includes('2026'))).toBe(true);
+  });
+
+  it('a warm build forces no full garbage collection unless most pages are left to render', async () => {
+    const root = makeSite(content);
+    const forced = async (run: () => Promise<unknown>) => {
+      const seen: number[] = [];
+      const observer = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) seen.push((e as PerformanceEntry & { detail: { flags: number } }).detail.flags);
+      });
+      observer.observe({ entryTypes: ['gc'] });
+      try {
+        await run();
+        // (GC entries are delivered after the fact.)
+        await new Promise((r) => setTimeout(r, 50));
+      } finally {
+        observer.disconnect();
+      }
+      return seen.filter((flags) => flags & perfConstants.NODE_PERFORMANCE_GC_FLAGS_FORCED).length;
+    };
+    const into = () => build({ root, cacheDir: CACHE_DIR });
+    expect(await forced(into), 'a cold build').toBeGreaterThan(0);
+    expect(await forced(into), 'nothing changed').toBe(0);
+    edit(root, 'content/en/compute/ec2.md', (t) => t.replace('Virtual machines.', 'Virtual machines, billed by the second.'));
+    expect(await forced(into), 'a page changed').toBe(0);
+    // Every page to render again (the site's title is on each): as a cold build does.
+    writeFileSync(join(root, 'site.config.ts'), configOf({ title: 'Fixture renamed' }));
+    expect(await forced(into), 'the config changed').toBeGreaterThan(0);
+  });
+
   it('a build into a folder inside the site does not count its own output as a change of the site', async () => {
     const root = makeSite(minimalContent);
     mkdirSync(join(root, 'out'));
@@ -268,7 +333,7 @@ describe('build cache', () => {
     edit(root, 'content/en/compute/s3.md', (t) => t.replace('Objects.', 'Objects, see [nowhere](/aws-cheatsheet/docs/nowhere).'));
     await expect(buildWith(root, true)).rejects.toThrow(/broken link/);
     expect(snapshot()).toEqual(before);
-    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'search', 'search-keys', 'search-pages', 'sources']);
+    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'search', 'search-keys', 'search-pages', 'sources', 'text']);
     // Fixed: the page is processed again (nothing of the failed build was kept), the rest comes from the cache.
     edit(root, 'content/en/compute/s3.md', (t) => t.replace(', see [nowhere](/aws-cheatsheet/docs/nowhere).', ', fixed.'));
     const fixed = await buildWith(root, true);
@@ -281,7 +346,7 @@ describe('build cache', () => {
     const clean = await buildWith(root, false);
     await buildWith(root, true);
     const dir = join(root, CACHE_DIR);
-    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'search', 'search-keys', 'search-pages', 'sources']);
+    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'search', 'search-keys', 'search-pages', 'sources', 'text']);
     const entries = (kind: string) => readdirSync(join(dir, kind)).filter((f) => f !== 'pipeline');
     // Cut short (a build killed while writing, on a file system that does not rename atomically), garbage,
     // empty, a folder where a file should be; and a temporary file a killed build left.

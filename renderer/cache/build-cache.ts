@@ -14,8 +14,9 @@
 //     whose state did not change is not read and hashed again to key its doc;
 //   - code: each doc's highlighted code blocks by the doc's file (one entry per doc, kept while the doc is),
 //     so that a doc processed again finds the blocks it had: a prose edit never loads the highlighter;
-//   - route chunks: each route's chunk (file name and code) by its route data and HTML, all in one entry
-//     (a few MB read at once rather than a file per route);
+//   - route chunks: each route's chunk file name (not its code, made again only for a file the output lacks)
+//     by its route data and HTML, all in one entry (a few KB read at once rather than a file per route);
+//   - text: strings Intl formats (the footer's date), one entry per ICU version;
 //   - output: what each file of the committed output folder was made from, and the pages' links and ids,
 //     one entry per output folder (kept-output.ts): the next build keeps the files that come out the same.
 // Lives in `<site>/.cheatsheet-cache/` (see README, "Build cache"); a missing or unreadable cache is a cold build.
@@ -25,8 +26,8 @@ import type { CodeCache } from '../content/code-blocks.ts';
 import type { DocCache } from '../content/load.ts';
 import type { DocJob, ProcessedDoc } from '../content/process-doc.ts';
 import { usesMdx } from '../content/mdx/detect.ts';
-import type { ChunkMemo, RouteChunk } from '../render/chunks.ts';
-import type { AppCache } from '../render/render-pages.ts';
+import type { ChunkMemo } from '../render/chunks.ts';
+import { renderedRoute, type AppCache, type RenderableRoute } from '../render/render-pages.ts';
 import type { IndexCache, LocaleTerms } from '../search/build-search.ts';
 import type { LocaleIndexFiles } from '../search/local-index.ts';
 import type { SerializedPageTerms } from '../search/page-terms.ts';
@@ -50,6 +51,8 @@ export interface CacheStats {
   /** Pages whose search terms were kept from the last build, and pages analysed (for indexes that were built). */
   searchPages: { cached: number; analysed: number };
   chunks: { cached: number; made: number };
+  /** Pages whose links and ids were taken from the last build (kept, or made again with the same scan key), and pages scanned. */
+  links: { cached: number; scanned: number };
 }
 
 /**
@@ -66,9 +69,9 @@ const isDocEntry = (v: unknown): v is DocEntry => isStoredDoc(v) && Array.isArra
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isSourceMap = (v: unknown): v is Map<string, SourceRecord> => v instanceof Map && [...v.values()].every((r: SourceRecord) => typeof r?.stat === 'string' && typeof r.hash === 'string');
 const isStringMap = (v: unknown): v is Map<string, string> => v instanceof Map && [...v.values()].every(isString);
-const isChunkMap = (v: unknown): v is Map<string, RouteChunk> => v instanceof Map;
-/** Each chunk is checked when it is asked for (the map is read whole, most of it is used). */
-const isChunk = (v: unknown): v is RouteChunk => typeof (v as RouteChunk | undefined)?.file === 'string' && typeof (v as RouteChunk).code === 'string';
+const isChunkMap = (v: unknown): v is Map<string, string> => v instanceof Map;
+/** Each chunk's file name is checked when it is asked for (the map is read whole, most of it is used). */
+const isChunkFile = (v: unknown): v is string => typeof v === 'string' && v.startsWith('assets/pages/');
 /** The one entry of the route chunks' pack. */
 const ALL_CHUNKS = 'routes';
 const isIndex = (v: unknown): v is IndexFilesValue =>
@@ -89,7 +92,7 @@ export interface OpenCacheOptions {
 }
 
 export class BuildCache implements DocCache, AppCache {
-  readonly stats: CacheStats = { docs: { cached: 0, processed: 0 }, code: { cached: 0, highlighted: 0 }, pages: { cached: 0, rendered: 0 }, search: { cached: 0, built: 0, updated: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { cached: 0, made: 0 } };
+  readonly stats: CacheStats = { docs: { cached: 0, processed: 0 }, code: { cached: 0, highlighted: 0 }, pages: { cached: 0, rendered: 0 }, search: { cached: 0, built: 0, updated: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { cached: 0, made: 0 }, links: { cached: 0, scanned: 0 } };
   /** The version of the code that makes pages (keys.ts): also what names the search index entries. */
   readonly pipeline: string;
   private readonly docs: Pack<DocEntry>;
@@ -97,7 +100,8 @@ export class BuildCache implements DocCache, AppCache {
   private readonly apps: Pack<string>;
   private readonly indexes: Pack<IndexFilesValue>;
   private readonly pageTerms: Pack<LocaleTerms>;
-  private readonly chunkPack: Pack<Map<string, RouteChunk>>;
+  /** The route chunks' file names by what they are made of (not their code: render/chunks.ts, ChunkMemo). */
+  private readonly chunkPack: Pack<Map<string, string>>;
   private readonly recordKeyPack: Pack<Map<string, string>>;
   private readonly sourcePack: Pack<Map<string, SourceRecord>>;
   /** The docs' sources as the last build hashed them (read when first asked for), and as this one found them. */
@@ -110,13 +114,18 @@ export class BuildCache implements DocCache, AppCache {
   /** The search's page keys by doc key and place as read, by locale (rewritten only when they change). */
   private readonly recordKeysRead = new Map<string, Map<string, string>>();
   private readonly outputPack: Pack<KeptOutputEntry>;
+  private readonly textPack: Pack<Map<string, string>>;
+  /** The formatted strings of the last build (read when first asked for), and of this one. */
+  private textBefore: Map<string, string> | undefined;
+  private readonly textNow = new Map<string, string>();
   /** The pages' scans: of the last build's output, and of this one's. */
   scans = new ScanStore();
   private readonly wholeSiteKeys = new WeakMap<SiteData, string>();
   /** The chunks of the last build, read when first asked for; those of this build, kept for the next. */
-  private chunksBefore: Map<string, RouteChunk> | undefined;
-  private chunksNow = new Map<string, RouteChunk>();
+  private chunksBefore: Map<string, string> | undefined;
+  private chunksNow = new Map<string, string>();
   private readonly siteKeys = new WeakMap<SiteData, string>();
+  private readonly appKeys = new WeakMap<SiteData, Map<string, string>>();
   private templates = '';
   private chunkOf = new Map<string, string>();
 
@@ -138,6 +147,7 @@ export class BuildCache implements DocCache, AppCache {
     this.recordKeyPack = new Pack(join(options.dir, 'search-keys'), this.pipeline, isStringMap);
     this.sourcePack = new Pack(join(options.dir, 'sources'), this.pipeline, isSourceMap);
     this.outputPack = new Pack(join(options.dir, 'output'), this.pipeline, isKeptOutputEntry);
+    this.textPack = new Pack(join(options.dir, 'text'), this.pipeline, isTextMap);
   }
 
   /** The cache holds the docs of an earlier build of the same files: most will not need processing. */
@@ -244,9 +254,7 @@ export class BuildCache implements DocCache, AppCache {
   /**
    * The route chunks' URLs, by route path: each names a hash of its route's data, Markdown HTML included —
    * the same data a page is rendered from — so it stands for that data in a page's key without serialising
-   * the route a second time. The chunks are all made by now: their entry is staged at once and they are let
-   * go, since the build drops the chunk files once written and nothing else holds their code (kept here until
-   * `save()`, they were the main thread's largest live data while pages render: 600 × 3 corpus, ~40 MB).
+   * the route a second time. The chunks are all named by now: their entry is staged at once.
    */
   useRouteChunks(chunkOf: Map<string, string>): void {
     this.chunkOf = chunkOf;
@@ -262,24 +270,34 @@ export class BuildCache implements DocCache, AppCache {
    * written on the main thread while it renders.
    */
   writeEntriesWith(write: (file: string, data: Uint8Array) => void): void {
-    for (const pack of [this.docs, this.codePack, this.apps, this.indexes, this.pageTerms, this.recordKeyPack, this.sourcePack, this.chunkPack, this.outputPack] as Pack<unknown>[]) pack.writeWith(write);
+    for (const pack of [this.docs, this.codePack, this.apps, this.indexes, this.pageTerms, this.recordKeyPack, this.sourcePack, this.chunkPack, this.outputPack, this.textPack] as Pack<unknown>[]) pack.writeWith(write);
   }
 
-  private appKey(site: SiteData, route: RouteData, page: string | undefined): string {
-    return hashOf(this.templates, this.siteKey(site), page ?? '', this.chunkOf.get(route.path) ?? JSON.stringify(route));
+  /**
+   * `json`: the route data as rendered (a route without a chunk, a 404 page, stands for itself), asked for
+   * only then: copying each route with its HTML for it cost a warm build ~10 ms.
+   */
+  private appKey(site: SiteData, path: string, page: string | undefined, json: () => string): string {
+    // Asked for twice per page (its scan's key, then its markup), so kept per locale's site data and route.
+    let keys = this.appKeys.get(site);
+    if (!keys) this.appKeys.set(site, (keys = new Map()));
+    const at = `${page ?? ''}\0${path}`;
+    let key = keys.get(at);
+    if (key === undefined) keys.set(at, (key = hashOf(this.templates, this.siteKey(site), page ?? '', this.chunkOf.get(path) ?? json())));
+    return key;
   }
 
   /**
    * A page the output kept as it was (not rendered): counted as from the cache, and its markup's entry is kept
    * for the next build, which may have to render it (an edit elsewhere changes its document, not its markup).
    */
-  keptPage(site: SiteData, route: RouteData, page: string | undefined): void {
-    this.apps.keep(this.appKey(site, route, page));
+  keptPage(site: SiteData, entry: RenderableRoute, page: string | undefined): void {
+    this.apps.keep(this.appKey(site, entry.data.path, page, () => JSON.stringify(renderedRoute(entry))));
     this.stats.pages.cached++;
   }
 
   app(site: SiteData, route: RouteData, page: string | undefined, render: () => string): string {
-    const key = this.appKey(site, route, page);
+    const key = this.appKey(site, route.path, page, () => JSON.stringify(route));
     const cached = this.apps.get(key);
     if (cached !== undefined) {
       this.stats.pages.cached++;
@@ -304,6 +322,16 @@ export class BuildCache implements DocCache, AppCache {
     return hashOf('document', this.templates, whole, page ?? '', this.chunkOf.get(route.path) ?? JSON.stringify(route), document);
   }
 
+  /**
+   * What a page's links and ids are made of: its markup's inputs (`app`) and `document` less the site data's
+   * URL. Neither that URL nor the ones the site data names (route manifest, search index: they change with
+   * any edit of the locale) can put a link or an id in a page: the one is in a `<link>` and the payload, the
+   * others are not in the page at all. So a page made again only because they changed keeps its scan.
+   */
+  scanKey(site: SiteData, entry: RenderableRoute, page: string | undefined, document: string): string {
+    return hashOf('scan', this.appKey(site, entry.data.path, page, () => JSON.stringify(renderedRoute(entry))), document);
+  }
+
   /** The records of the output folder `outDir` as the last build left it (none: every file is written). */
   outputBefore(outDir: string): Map<string, FileRecord> | undefined {
     const entry = this.outputPack.get(outputKey(outDir));
@@ -321,19 +349,34 @@ export class BuildCache implements DocCache, AppCache {
   readonly chunks: ChunkMemo = {
     get: (key) => {
       this.chunksBefore ??= this.chunkPack.get(ALL_CHUNKS) ?? new Map();
-      const chunk = this.chunksBefore.get(key);
-      if (isChunk(chunk)) {
-        this.chunksNow.set(key, chunk);
+      const file = this.chunksBefore.get(key);
+      if (isChunkFile(file)) {
+        this.chunksNow.set(key, file);
         this.stats.chunks.cached++;
-        return chunk;
+        return file;
       }
       return undefined;
     },
-    set: (key, chunk) => {
-      this.chunksNow.set(key, chunk);
+    set: (key, file) => {
+      this.chunksNow.set(key, file);
       this.stats.chunks.made++;
     },
   };
+
+  // ── text ──
+
+  /**
+   * `format()`, or what it gave the last build under `key`. For Intl's formatting: the first date a process
+   * formats in a locale costs ~4 ms of CPU while ICU loads that locale's data (more on a busy machine, whose
+   * pages of it are no longer in memory), and a warm build would format only the footer's date per locale.
+   */
+  text(key: string, format: () => string): string {
+    this.textBefore ??= this.textPack.get(TEXT) ?? new Map();
+    let value = this.textNow.get(key) ?? this.textBefore.get(key);
+    if (typeof value !== 'string') value = format();
+    this.textNow.set(key, value);
+    return value;
+  }
 
   // ── search ──
 
@@ -380,6 +423,13 @@ export class BuildCache implements DocCache, AppCache {
     if (before && before.size === this.sourcesNow.size && [...this.sourcesNow].every(([file, r]) => before.get(file) === r)) this.sourcePack.keep(SOURCES);
     else if (this.sourcesNow.size) this.sourcePack.set(SOURCES, this.sourcesNow);
     this.sourcePack.save();
+    // Rewritten only when a string was added or dropped (no build adds one at random: same inputs, same strings).
+    if (this.textBefore) {
+      const same = this.textBefore.size === this.textNow.size && [...this.textNow].every(([k, v]) => this.textBefore!.get(k) === v);
+      if (same) this.textPack.keep(TEXT);
+      else this.textPack.set(TEXT, this.textNow);
+    }
+    this.textPack.save();
     this.outputPack.save();
     this.chunkPack.save();
     this.docs.save();
@@ -401,6 +451,7 @@ export class BuildCache implements DocCache, AppCache {
     this.sourcePack.discard();
     this.chunkPack.discard();
     this.outputPack.discard();
+    this.textPack.discard();
   }
 }
 
@@ -418,6 +469,10 @@ interface SourceRecord {
   stat: string;
   hash: string;
 }
+
+/** Intl's output follows the ICU data, which a Node build may take from the system: its versions name the entry. */
+const TEXT = hashOf('text', process.versions.icu ?? '', process.versions.unicode ?? '', process.versions.tz ?? '', process.versions.cldr ?? '');
+const isTextMap = (v: unknown): v is Map<string, string> => v instanceof Map;
 
 /** One entry per output folder. */
 const outputKey = (outDir: string) => hashOf('output', outDir);

@@ -13,7 +13,7 @@ import type { FileRecord } from '../write.ts';
 export interface KeptOutputEntry {
   files: Map<string, FileRecord>;
   strings: string[];
-  /** By the page's document key (the same key as its file's record). */
+  /** By the page's scan key (BuildCache.scanKey: its document's key less the names an edit elsewhere changes). */
   scans: Map<string, Uint32Array>;
 }
 

@@ -6,11 +6,13 @@ import { basename, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageRoot } from '../paths.ts';
 import { VERSION } from '../version.ts';
-import { keyHash } from './key-hash.ts';
+import { keyDigest, keyHash } from './key-hash.ts';
 
 export { keyHash } from './key-hash.ts';
 
 export const hashOf = (...parts: (string | Uint8Array)[]): string => {
+  // The same bytes either way (each part and a NUL), so the same key.
+  if (parts.every((p) => typeof p === 'string')) return keyDigest(parts.length ? `${parts.join('\0')}\0` : '').slice(0, 24);
   const h = keyHash();
   for (const p of parts) h.update(p).update('\0');
   return h.digest('base64url').slice(0, 24);

@@ -9,6 +9,11 @@ const hash = (text: string) => createHash('sha256').update(text).digest('base64u
 
 export interface RouteChunks {
   files: Map<string, string>;
+  /**
+   * Chunks named from the build cache (with a memo), by file: their code is made only when asked for, which a
+   * warm build does only when its output no longer holds the file.
+   */
+  deferred: Map<string, () => string>;
   /** Public URL of each route's chunk, by route path. */
   chunkOf: Map<string, string>;
   /** Public URL of each locale's manifest. */
@@ -22,13 +27,16 @@ export interface RouteChunk {
 }
 
 /**
- * Chunks made by an earlier build (the build cache), by a key of what they are made of. Making a chunk
- * serialises its route twice and hashes the result (~0.35 ms a page: 170 ms of a warm build of 465 pages);
- * the key costs one serialisation of the route without its Markdown HTML and one hash of that HTML.
+ * The file names of the chunks an earlier build made (the build cache), by a key of what they are made of.
+ * Making a chunk serialises its route twice and hashes the result (~0.35 ms a page: 170 ms of a warm build
+ * of 465 pages); the key costs one serialisation of the route without its Markdown HTML and one hash of that
+ * HTML. Only the name is kept: the code is needed only where the output lacks the file, and keeping every
+ * chunk's code (the pages' HTML again, 11 MB at 150 × 3) cost each warm build its reading, and each edit
+ * its writing in full.
  */
 export interface ChunkMemo {
-  get(key: string): RouteChunk | undefined;
-  set(key: string, chunk: RouteChunk): void;
+  get(key: string): string | undefined;
+  set(key: string, file: string): void;
 }
 
 /**
@@ -56,22 +64,27 @@ function makeChunk(data: RouteEntry['data'], html: string | undefined): RouteChu
 
 export function routeChunks(routes: RouteEntry[], baseUrl: string, htmlOf: (entry: RouteEntry) => string | undefined, naming: Naming = 'hashed', memo?: ChunkMemo): RouteChunks {
   const files = new Map<string, string>();
+  const deferred = new Map<string, () => string>();
   const chunkOf = new Map<string, string>();
   const manifests = new Map<string, Record<string, string>>();
   for (const entry of routes) {
     if (entry.data.kind === 'notFound') continue;
     const html = htmlOf(entry);
-    let chunk: RouteChunk;
-    if (memo) {
-      const key = chunkKey(entry.data, html);
-      const known = memo.get(key);
-      chunk = known ?? makeChunk(entry.data, html);
-      if (!known) memo.set(key, chunk);
-    } else chunk = makeChunk(entry.data, html);
-    files.set(chunk.file, chunk.code);
-    chunkOf.set(entry.data.path, baseUrl + chunk.file);
+    let file: string;
+    const key = memo && chunkKey(entry.data, html);
+    const known = key === undefined ? undefined : memo!.get(key);
+    if (known !== undefined) {
+      file = known;
+      deferred.set(file, () => madeAs(makeChunk(entry.data, html), file));
+    } else {
+      const chunk = makeChunk(entry.data, html);
+      file = chunk.file;
+      files.set(file, chunk.code);
+      if (key !== undefined) memo!.set(key, file);
+    }
+    chunkOf.set(entry.data.path, baseUrl + file);
     const m = manifests.get(entry.data.locale) ?? {};
-    m[entry.data.path] = baseUrl + chunk.file;
+    m[entry.data.path] = baseUrl + file;
     manifests.set(entry.data.locale, m);
   }
   const manifestOf = new Map<string, string>();
@@ -81,5 +94,11 @@ export function routeChunks(routes: RouteEntry[], baseUrl: string, htmlOf: (entr
     files.set(file, json);
     manifestOf.set(locale, baseUrl + file);
   }
-  return { files, chunkOf, manifestOf };
+  return { files, deferred, chunkOf, manifestOf };
+}
+
+/** The code of a chunk made again for the name the memo gave: the same name, or the cache was wrong. */
+function madeAs(chunk: RouteChunk, file: string): string {
+  if (chunk.file !== file) throw new Error(`The build cache named a route chunk ${file}, but its code hashes to ${chunk.file}: delete the cache folder (or build with --no-cache).`);
+  return chunk.code;
 }

@@ -33,6 +33,8 @@ export interface SiteDataInput {
   search: SearchSettings;
   routesManifestUrl: string;
   pageChunks: Record<string, string>;
+  /** formatDate, or a memo of it (the build cache's). */
+  formatDate?: typeof formatDate;
 }
 
 /** One locale's site data from what the stages produced: `build` and the dev server both build it here. */
@@ -46,6 +48,7 @@ export function siteDataOf(input: {
   search: SearchSettings;
   routesManifestUrl: string;
   pageChunks: Record<string, string>;
+  formatDate?: typeof formatDate;
 }): SiteData {
   const code = input.locale.code;
   const titles = new Map(input.content.get(code)!.docs.map((d) => [d.id, d.frontMatter.title || undefined]));
@@ -60,6 +63,7 @@ export function siteDataOf(input: {
     search: input.search,
     routesManifestUrl: input.routesManifestUrl,
     pageChunks: input.pageChunks,
+    ...(input.formatDate ? { formatDate: input.formatDate } : {}),
   });
 }
 
@@ -71,7 +75,7 @@ export function buildSiteData(input: SiteDataInput): SiteData {
   const ctx = { locale: locale.code, localeBase: base };
   const footerLinks = tc.footer.links;
   const isColumns = footerLinks.length > 0 && 'items' in footerLinks[0]!;
-  const lastUpdated = tc.footer.lastUpdated ? (strings['theme.footer.lastUpdated'] ?? '{date}').replace('{date}', formatDate(tc.footer.lastUpdated, locale.htmlLang, locale.calendar)) : undefined;
+  const lastUpdated = tc.footer.lastUpdated ? (strings['theme.footer.lastUpdated'] ?? '{date}').replace('{date}', (input.formatDate ?? formatDate)(tc.footer.lastUpdated, locale.htmlLang, locale.calendar)) : undefined;
   return {
     title: config.title,
     tagline: localize(config.tagline, locale.code),

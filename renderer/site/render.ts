@@ -4,13 +4,13 @@
 import { mermaidFiles } from '../bundle/mermaid.ts';
 import { hasMermaid } from '../content/mermaid.ts';
 import { checkLinks, internScan, scanPage, StringPool, type LinkCheckResult, type PageScan } from '../links/check.ts';
-import { keyHash } from '../cache/key-hash.ts';
+import { keyDigest } from '../cache/key-hash.ts';
 import { routeChunks, type RouteChunks } from '../render/chunks.ts';
 import { pageNameOf, renderedRoute, renderPages, siteDataFiles, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
 import { renderRobots } from '../render/robots.ts';
 import { renderSitemap } from '../render/sitemap.ts';
 import { docAssets } from './prepare.ts';
-import { siteDataOf } from '../routes/site-data.ts';
+import { formatDate, siteDataOf } from '../routes/site-data.ts';
 import type { LocaleInfo, SiteData } from '../shared/types.ts';
 import { isUserError } from '../errors.ts';
 import { siteBaseOf } from '../shared/urls.ts';
@@ -36,12 +36,16 @@ export interface RenderOptions {
   pages?: boolean;
   /** Called with each page as it is written. */
   onPage?: (entry: RenderableRoute, html: string) => void;
+  /** Called before the pages are rendered when more than half of them are left to render (renderSiteOn). */
+  beforeManyPages?: () => void;
 }
 
 /** The data every page of a locale shares. */
 export function localeSiteData(site: PreparedSite, locale: LocaleInfo, routesManifestUrl: string): SiteData {
-  const { loaded, locales, strings, table, content } = site;
-  return siteDataOf({ loaded, locale, locales, strings, table, content, search: site.search.settings.get(locale.code)!, routesManifestUrl, pageChunks: site.bundle.pageChunks });
+  const { loaded, locales, strings, table, content, cache } = site;
+  // (Through the build cache: a warm build then needs none of Intl's date data.)
+  const dates = cache && ((iso: string, htmlLang: string, calendar: string) => cache.text(`date\0${iso}\0${htmlLang}\0${calendar}`, () => formatDate(iso, htmlLang, calendar)));
+  return siteDataOf({ loaded, locale, locales, strings, table, content, search: site.search.settings.get(locale.code)!, routesManifestUrl, pageChunks: site.bundle.pageChunks, ...(dates ? { formatDate: dates } : {}) });
 }
 
 /** What rendering a page needs besides its route. */
@@ -93,6 +97,7 @@ export async function renderSiteOn(pool: WorkerPool, site: PreparedSite, out: Ou
   site.search.files.clear();
   if (options.pages !== false) {
     const routes = site.table.routes.filter((r) => !render.kept(r));
+    if (routes.length * 2 > site.table.routes.length) options.beforeManyPages?.();
     if (routes.length) await site.templates.ready?.();
     // (Called with no page too: the pool then knows this thread is free for the search indexes.)
     await pool.renderPages({ routes, ...render.input }, { file: site.templates.file, root: site.paths.root }, render.page);
@@ -123,8 +128,9 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
   // `key`: what the file is made of (same key, same bytes), else a hash of its bytes (a few small files):
   // an output that holds it already keeps it (a warm build of the build cache) instead of it being written.
   const keyed = out.keep !== undefined && site.cache !== undefined;
-  const put = (rel: string, content: string | Uint8Array, key = keyed ? bytesKey(content) : undefined) => {
-    if (key === undefined || !out.keep?.(rel, key)) out.write(rel, content, key);
+  // (`content` made on demand: a file named by its key whose content the output may not need.)
+  const put = (rel: string, content: string | Uint8Array | (() => string), key = keyed && typeof content !== 'function' ? bytesKey(content) : undefined) => {
+    if (key === undefined || !out.keep?.(rel, key)) out.write(rel, typeof content === 'function' ? content() : content, key);
     known.add(config.baseUrl + rel);
   };
   const named = (rel: string) => (CONTENT_NAMED.test(rel) || (site.naming === 'hashed' && HASH_NAMED.test(rel)) ? `named:${rel}` : undefined);
@@ -133,7 +139,9 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
   // Written before the pages and then dropped, as the search index is: together a fifth of the main thread's
   // heap while a large site renders (600 × 3 corpus: 41 + 22 MB of 162 MB live).
   for (const [k, v] of chunks.files) put(k, v, named(k));
+  for (const [k, make] of chunks.deferred) put(k, make, named(k));
   chunks.files.clear();
+  chunks.deferred.clear();
   for (const [k, v] of site.search.files) put(k, v, named(k));
   const siteData = new Map<string, SiteData>();
   for (const locale of site.locales) siteData.set(locale.code, localeSiteData(site, locale, chunks.manifestOf.get(locale.code)!));
@@ -142,21 +150,26 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
   const scans = new Map<string, PageScan>();
   const interned = new StringPool();
   const input = pageInput(site, siteData, siteFiles.urls);
-  const keyOf = site.cache ? documentKeys(site.cache, input) : undefined;
+  const keyOf = site.cache ? pageKeys(site.cache, input) : undefined;
   const page = (entry: RenderableRoute, html: string, scan?: PageScan) => {
-    const pageScan = scan ? internScan(scan, interned) : scanPage(html, interned);
+    const keys = keyOf?.(entry);
+    // A page made again only because a file it names changed (an edit elsewhere in its locale) has the links
+    // and ids it had: its scan is the last build's.
+    const lastScan = scan ? undefined : keys && site.cache!.scans.get(keys.scan);
+    const pageScan = lastScan ?? (scan ? internScan(scan, interned) : scanPage(html, interned));
+    if (site.cache) site.cache.stats.links[lastScan ? 'cached' : 'scanned']++;
     scans.set(entry.outFile, pageScan);
-    const key = keyOf?.(entry);
-    if (key !== undefined) site.cache!.scans.set(key, pageScan);
-    put(entry.outFile, html, key);
+    if (keys) site.cache!.scans.set(keys.scan, pageScan);
+    put(entry.outFile, html, keys?.document);
     options.onPage?.(entry, html);
   };
   const kept = (entry: RenderableRoute) => {
     if (!keyOf || !out.keep || options.onPage) return false;
-    const key = keyOf(entry);
-    const scan = site.cache!.scans.get(key);
-    if (!scan || !out.keep(entry.outFile, key)) return false;
-    site.cache!.keptPage(input.siteData.get(entry.data.locale)!, renderedRoute(entry), pageNameOf(entry.data));
+    const keys = keyOf(entry);
+    const scan = site.cache!.scans.get(keys.scan);
+    if (!scan || !out.keep(entry.outFile, keys.document)) return false;
+    site.cache!.stats.links.cached++;
+    site.cache!.keptPage(input.siteData.get(entry.data.locale)!, entry, pageNameOf(entry.data));
     scans.set(entry.outFile, scan);
     known.add(config.baseUrl + entry.outFile);
     return true;
@@ -171,15 +184,19 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
  * hashed (render/names.ts: `serve` asks for stable names). Not the search index's entry: its name is a hash
  * of what it is made from, as that code sees it, not of its bytes (written, it costs little).
  */
-const bytesKey = (content: string | Uint8Array) => `bytes:${keyHash().update(content).digest('base64url')}`;
+const bytesKey = (content: string | Uint8Array) => `bytes:${keyDigest(content)}`;
 
 const CONTENT_NAMED = /^assets\/(pages\/|search\/[^/]+\/)/;
 const HASH_NAMED = /^assets\/(routes|site)\//;
 
-/** Each page's document key (BuildCache.documentKey), made once per page; what the document adds, once per locale and page module. */
-function documentKeys(cache: NonNullable<PreparedSite['cache']>, input: Omit<RenderInput, 'routes'>): (entry: RenderableRoute) => string {
-  const keys = new Map<string, string>();
-  const documents = new Map<string, string>();
+/**
+ * Each page's keys, made once per page: its document's (BuildCache.documentKey: what its file is made of) and
+ * its scan's (BuildCache.scanKey: the same less the site data file's name); what the document adds, once per
+ * locale and page module.
+ */
+function pageKeys(cache: NonNullable<PreparedSite['cache']>, input: Omit<RenderInput, 'routes'>): (entry: RenderableRoute) => { document: string; scan: string } {
+  const keys = new Map<string, { document: string; scan: string }>();
+  const documents = new Map<string, { whole: string; unnamed: string }>();
   return (entry) => {
     let key = keys.get(entry.outFile);
     if (key !== undefined) return key;
@@ -188,10 +205,13 @@ function documentKeys(cache: NonNullable<PreparedSite['cache']>, input: Omit<Ren
     const at = `${locale}\0${pageName ?? ''}`;
     let document = documents.get(at);
     if (document === undefined) {
-      document = JSON.stringify([input.assets, pageName ? input.pageChunks[pageName] : null, input.extraHead?.(locale) ?? '', input.siteUrls?.[locale] ?? '']);
+      const parts = [input.assets, pageName ? input.pageChunks[pageName] : null, input.extraHead?.(locale) ?? ''];
+      // Hashed here, once, rather than as a part of each page's keys.
+      document = { whole: keyDigest(JSON.stringify([...parts, input.siteUrls?.[locale] ?? ''])), unnamed: keyDigest(JSON.stringify(parts)) };
       documents.set(at, document);
     }
-    key = cache.documentKey(input.siteData.get(locale)!, entry.data, pageName, document);
+    const site = input.siteData.get(locale)!;
+    key = { document: cache.documentKey(site, entry.data, pageName, document.whole), scan: cache.scanKey(site, entry, pageName, document.unnamed) };
     keys.set(entry.outFile, key);
     return key;
   };
