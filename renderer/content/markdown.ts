@@ -4,7 +4,6 @@ import type { Code, Root as MdastRoot } from 'mdast';
 import type { Element, Root as HastRoot } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import rehypeSanitize from 'rehype-sanitize';
-import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import type { VFile } from 'vfile';
 import { normaliseAdmonitionTitles, remarkAdmonitions } from './admonitions.ts';
@@ -20,6 +19,7 @@ import { remarkMarkdownAssets } from './markdown-assets.ts';
 import { rehypeUserContentIds, sanitizeSchema } from './sanitize.ts';
 import { rehypeHeadingIds } from './slug.ts';
 import { rehypeTaskListLabels } from './task-lists.ts';
+import { remarkToHast } from './to-hast.ts';
 import type { BrowserCode } from './mdx/browser-compile.ts';
 
 export interface MarkdownInput {
@@ -98,7 +98,7 @@ export async function renderMarkdown(input: MarkdownInput): Promise<MarkdownOutp
       titles: input.strings.admonitions,
       onUnknown: (name, line) => warnings.push(`${at(line)}: unknown admonition ":::${name}", rendered as a note`),
     })
-    .use(remarkRehype, { allowDangerousHtml: hasRawHtml, handlers: { code: codeHandler as never }, footnoteLabel: input.strings.footnoteLabel, footnoteBackLabel: input.strings.footnoteBackLabel });
+    .use(remarkToHast, { allowDangerousHtml: hasRawHtml, handlers: { code: codeHandler as never }, footnoteLabel: input.strings.footnoteLabel, footnoteBackLabel: input.strings.footnoteBackLabel });
   // Without raw HTML the tree holds only what Markdown syntax produced, and the parser has already refused
   // unsafe link and image URLs (markdown-it's validateLink), so the sanitiser — a full copy of the tree —
   // is only needed for pages that embed HTML (or when a test parser is plugged in).

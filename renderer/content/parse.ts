@@ -1,7 +1,7 @@
 // Markdown → mdast for the unified pipeline. Parsing is done by markdown-it, whose tokenizer is an order
 // of magnitude faster than micromark on our pages (0.4 ms against 5.3 ms for a 4 KB page with GFM, measured
 // on this machine), which is what keeps a full build within the budget. Everything after parsing (our remark
-// plugins, remark-rehype, sanitising, slugs, highlighting) is the regular unified pipeline, and a
+// plugins, mdast-util-to-hast, sanitising, slugs, highlighting) is the regular unified pipeline, and a
 // differential test checks that the result matches remark-parse + remark-gfm + remark-directive on every page
 // of the site.
 // markdown-it 14, not 15: 15's published build turns class fields into defineProperty calls, which made
