@@ -76,9 +76,9 @@ export function codeHandler(_state: unknown, node: Code): Element {
   };
 }
 
-function parseOrExplain(input: MarkdownInput, body: string): MdastRoot {
+function parseOrExplain(input: MarkdownInput, body: string, positions: 'all' | 'read'): MdastRoot {
   try {
-    return (input.parse ?? parseMarkdown)(body);
+    return input.parse ? input.parse(body) : parseMarkdown(body, 0, positions);
   } catch (err) {
     if (!(err instanceof LostContentError)) throw err;
     throw new ContentError(err.message, { file: input.file, line: err.line + input.lineOffset }, { hint: err.hint });
@@ -106,7 +106,8 @@ export async function renderMarkdown(input: MarkdownInput): Promise<MarkdownOutp
   if (hasRawHtml) processor.use((await loadRehypeRaw()).default);
   if (hasRawHtml || input.parse) processor.use(rehypeSanitize, sanitizeSchema).use(rehypeUserContentIds);
   usePageStages(processor, input, sinks);
-  const mdast = parseOrExplain(input, normaliseAdmonitionTitles(input.body));
+  // Positions only where a stage reads a line from them, unless hast-util-raw re-parses the page by them.
+  const mdast = parseOrExplain(input, normaliseAdmonitionTitles(input.body), hasRawHtml ? 'all' : 'read');
   const tree = (await processor.run(mdast, { path: input.file } as unknown as VFile)) as HastRoot;
   return finishPage(tree, input, sinks);
 }
