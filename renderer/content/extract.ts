@@ -20,6 +20,14 @@ export interface Section {
 const HEADING = /^h([1-6])$/;
 const TEXT_BLOCKS = new Set(['p', 'li', 'td', 'th', 'blockquote', 'dd', 'dt', 'summary']);
 
+// Runs of white space become one space. `/\s+/g` matched every gap between two words, and a global replace
+// pays for each match: three quarters of this stage's CPU on the corpus. Only runs that are not already a
+// single space are matched here (two or more characters, or one that is not U+0020): the same string out.
+const LOOSE_SPACE = /\s{2,}|[^\S ]/g;
+
+/** A block's text with its white space collapsed, as `text.replace(/\s+/g, ' ')` would. */
+export const collapseSpace = (text: string) => text.replace(LOOSE_SPACE, ' ');
+
 export function extractHeadings(tree: Root): Heading[] {
   const headings: Heading[] = [];
   const walk = (nodes: RootContent[]) => {
@@ -47,7 +55,7 @@ export function extractSections(tree: Root): Section[] {
     }
     if (node.tagName === 'pre' || node.tagName === 'button') return;
     if (TEXT_BLOCKS.has(node.tagName) && !node.children.some((c) => c.type === 'element' && (c.tagName === 'ul' || c.tagName === 'ol' || c.tagName === 'p'))) {
-      const text = toString(node).replace(/\s+/g, ' ').trim();
+      const text = collapseSpace(toString(node)).trim();
       if (text) current().text.push(text);
       return;
     }

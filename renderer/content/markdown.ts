@@ -4,7 +4,6 @@ import type { Code, Root as MdastRoot } from 'mdast';
 import type { Element, Root as HastRoot } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import rehypeSanitize from 'rehype-sanitize';
-import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import type { VFile } from 'vfile';
 import { normaliseAdmonitionTitles, remarkAdmonitions } from './admonitions.ts';
@@ -20,6 +19,7 @@ import { remarkMarkdownAssets } from './markdown-assets.ts';
 import { rehypeUserContentIds, sanitizeSchema } from './sanitize.ts';
 import { rehypeHeadingIds } from './slug.ts';
 import { rehypeTaskListLabels } from './task-lists.ts';
+import { remarkToHast } from './to-hast.ts';
 import type { BrowserCode } from './mdx/browser-compile.ts';
 
 export interface MarkdownInput {
@@ -76,9 +76,9 @@ export function codeHandler(_state: unknown, node: Code): Element {
   };
 }
 
-function parseOrExplain(input: MarkdownInput, body: string): MdastRoot {
+function parseOrExplain(input: MarkdownInput, body: string, positions: 'all' | 'read'): MdastRoot {
   try {
-    return (input.parse ?? parseMarkdown)(body);
+    return input.parse ? input.parse(body) : parseMarkdown(body, 0, positions);
   } catch (err) {
     if (!(err instanceof LostContentError)) throw err;
     throw new ContentError(err.message, { file: input.file, line: err.line + input.lineOffset }, { hint: err.hint });
@@ -98,7 +98,7 @@ export async function renderMarkdown(input: MarkdownInput): Promise<MarkdownOutp
       titles: input.strings.admonitions,
       onUnknown: (name, line) => warnings.push(`${at(line)}: unknown admonition ":::${name}", rendered as a note`),
     })
-    .use(remarkRehype, { allowDangerousHtml: hasRawHtml, handlers: { code: codeHandler as never }, footnoteLabel: input.strings.footnoteLabel, footnoteBackLabel: input.strings.footnoteBackLabel });
+    .use(remarkToHast, { allowDangerousHtml: hasRawHtml, handlers: { code: codeHandler as never }, footnoteLabel: input.strings.footnoteLabel, footnoteBackLabel: input.strings.footnoteBackLabel });
   // Without raw HTML the tree holds only what Markdown syntax produced, and the parser has already refused
   // unsafe link and image URLs (markdown-it's validateLink), so the sanitiser — a full copy of the tree —
   // is only needed for pages that embed HTML (or when a test parser is plugged in).
@@ -106,7 +106,8 @@ export async function renderMarkdown(input: MarkdownInput): Promise<MarkdownOutp
   if (hasRawHtml) processor.use((await loadRehypeRaw()).default);
   if (hasRawHtml || input.parse) processor.use(rehypeSanitize, sanitizeSchema).use(rehypeUserContentIds);
   usePageStages(processor, input, sinks);
-  const mdast = parseOrExplain(input, normaliseAdmonitionTitles(input.body));
+  // Positions only where a stage reads a line from them, unless hast-util-raw re-parses the page by them.
+  const mdast = parseOrExplain(input, normaliseAdmonitionTitles(input.body), hasRawHtml ? 'all' : 'read');
   const tree = (await processor.run(mdast, { path: input.file } as unknown as VFile)) as HastRoot;
   return finishPage(tree, input, sinks);
 }

@@ -119,3 +119,31 @@ describe('markdown-it front end', () => {
     expect(links).toEqual([4, 7]);
   });
 });
+
+describe("parseMarkdown's positions: 'read'", () => {
+  const page = '# Title\n\nText with [a link](./a.md).\n\n- item [b](./b.md)\n\n> quote\n\n| h | i |\n|---|---|\n| c | [d](./d.md) |\n\n```nope\ncode\n```\n\n:::weird\nx\n:::\n\n---\n';
+  type Node = { type: string; position?: { start: { line: number } }; children?: Node[] };
+  const flatten = (n: Node, out: Node[] = []): Node[] => (out.push(n), n.children?.forEach((c) => flatten(c, out)), out);
+
+  it('leaves positions off the blocks no stage reads a line from, and keeps the tree otherwise the same', () => {
+    const all = flatten(parseMarkdown(page, 3, 'all') as Node);
+    const read = flatten(parseMarkdown(page, 3, 'read') as Node);
+    expect(read.map((n) => n.type)).toEqual(all.map((n) => n.type));
+    const positioned = new Set(read.filter((n) => n.position).map((n) => n.type));
+    expect([...positioned].sort()).toEqual(['code', 'containerDirective', 'link', 'tableRow']);
+    read.forEach((n, i) => {
+      if (n.position) expect(n.position).toEqual(all[i]!.position);
+      expect({ ...n, position: undefined, children: undefined }).toEqual({ ...all[i]!, position: undefined, children: undefined });
+    });
+  });
+
+  it('gives a page without raw HTML the same link and warning lines as before', async () => {
+    const out = await renderMarkdown(input(page));
+    expect(out.links.map((l) => [l.href, l.line])).toEqual([
+      ['/b/docs/compute/a', 3],
+      ['/b/docs/compute/b', 5],
+      ['/b/docs/compute/d', 11],
+    ]);
+    expect(out.warnings).toEqual(['x.md:17: unknown admonition ":::weird", rendered as a note', 'x.md:13: unknown code-block language "nope", shown as plain text']);
+  });
+});

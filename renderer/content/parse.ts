@@ -1,7 +1,7 @@
 // Markdown → mdast for the unified pipeline. Parsing is done by markdown-it, whose tokenizer is an order
 // of magnitude faster than micromark on our pages (0.4 ms against 5.3 ms for a 4 KB page with GFM, measured
 // on this machine), which is what keeps a full build within the budget. Everything after parsing (our remark
-// plugins, remark-rehype, sanitising, slugs, highlighting) is the regular unified pipeline, and a
+// plugins, mdast-util-to-hast, sanitising, slugs, highlighting) is the regular unified pipeline, and a
 // differential test checks that the result matches remark-parse + remark-gfm + remark-directive on every page
 // of the site.
 // markdown-it 14, not 15: 15's published build turns class fields into defineProperty calls, which made
@@ -171,8 +171,19 @@ function parseDirectiveInfo(info: string): { name: string; label?: string } {
 // so a page with none of these outside link destinations — "](https://…" is a link already — skips the scan.
 const MAY_AUTOLINK = /(?<!\]\()(?:https?|ftp):\/\/|www\.|@/i;
 
-/** Parses a Markdown body into an mdast tree with line positions (offset by `lineOffset`). */
-export function parseMarkdown(source: string, lineOffset = 0): Root {
+// Block tokens whose nodes a later stage reads a line from when the page has no raw HTML: code blocks (the
+// unknown-language warning, Mermaid), directives (the unknown-admonition warning), HTML blocks, and table rows
+// (their cells' links count lines from them). Links and images carry their own (see inline()).
+const BLOCKS_WITH_READ_LINES = new Set(['fence', 'code_block', 'html_block', 'container_directive_open', 'tr_open']);
+
+/**
+ * Parses a Markdown body into an mdast tree with line positions (offset by `lineOffset`). `positions: 'read'`
+ * leaves them off the blocks no stage reads a line from (paragraphs, headings, lists, quotes, tables' cells…):
+ * three objects fewer per block here and three again when mdast-util-to-hast copies them into hast. Pages with
+ * raw HTML need every position (hast-util-raw re-parses the tree by them), and so does a test comparing trees.
+ */
+export function parseMarkdown(source: string, lineOffset = 0, positions: 'all' | 'read' = 'all'): Root {
+  const allPositions = positions === 'all';
   const md = getParser();
   md.options.linkify = MAY_AUTOLINK.test(source);
   const tokens = md.parse(source, {});
@@ -188,7 +199,7 @@ export function parseMarkdown(source: string, lineOffset = 0): Root {
   let tightStack: boolean[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    const p = lines.span(t.map);
+    const p = allPositions || BLOCKS_WITH_READ_LINES.has(t.type) ? lines.span(t.map) : undefined;
     switch (t.type) {
       case 'paragraph_open': {
         const inl = tokens[i + 1]!;
@@ -251,7 +262,7 @@ export function parseMarkdown(source: string, lineOffset = 0): Root {
         const inl = tokens[i + 1]!;
         const row = top().position;
         const line = row ? row.start.line - 1 - (lines.point(0).line - 1) : 0;
-        push({ type: 'tableCell', children: inline(inl.children ?? [], line, footnoteLabels, lines), position: row });
+        push({ type: 'tableCell', children: inline(inl.children ?? [], line, footnoteLabels, lines), position: allPositions ? row : undefined });
         i += 2;
         break;
       }

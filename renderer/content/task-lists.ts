@@ -2,6 +2,7 @@
 // checkbox as a critical violation).
 import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
+import { collapseSpace } from './extract.ts';
 import { walk } from './walk.ts';
 
 export function rehypeTaskListLabels() {
@@ -12,7 +13,7 @@ export function rehypeTaskListLabels() {
       const classes = li.properties.className;
       if (li.tagName !== 'li' || !Array.isArray(classes) || !classes.includes('task-list-item')) return undefined;
       const input = findCheckbox(li);
-      if (input) input.properties.ariaLabel = toString(li).replace(/\s+/g, ' ').trim();
+      if (input) input.properties.ariaLabel = collapseSpace(toString(li)).trim();
       return undefined;
     });
   };
