@@ -19,7 +19,7 @@ import { prepareSite, Timer, type Phase } from './site/prepare.ts';
 import { checkSiteLinks, renderSiteOn, staticPaths } from './site/render.ts';
 import { WorkerPool } from './workers/pool.ts';
 import { buildThreads, DOCS_PER_EXTRA_THREAD, shareMarkdownFromEnv } from './workers/threads.ts';
-import { collectGarbage, dropSearchText } from './free-memory.ts';
+import { collectGarbage, dropSearchText, HeapGrowthLimit } from './free-memory.ts';
 import { FolderOutput, MemoryOutput, type OutputFiles, type OutputSink } from './write.ts';
 import type { Naming } from './render/names.ts';
 
@@ -147,6 +147,9 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
   // or none (an edit elsewhere in a locale makes its pages again around their kept markup), and the full
   // collection cost them 20–30 ms of CPU for a peak far below the cold build's.
   if (!cache?.warm) collectGarbage();
+  // Measured from what is alive now (a cold build: just collected), and checked as pages are rendered (a large site's render would
+  // otherwise pile up its garbage uncollected: see HeapGrowthLimit).
+  const heapLimit = new HeapGrowthLimit();
 
   // Pages stream into the output as they are rendered; the folder is swapped in only after the links pass.
   // Static files are checked (links, file types) before the output folder is opened.
@@ -160,7 +163,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
   const problems: Problem[] = [];
   let siteData: Map<string, SiteData>;
   try {
-    const rendered = await timer.run('render', () => renderSiteOn(pool, site, out, statics, cache?.warm ? { beforeManyPages: collectGarbage } : {}));
+    const rendered = await timer.run('render', () => renderSiteOn(pool, site, out, statics, { heapLimit, ...(cache?.warm ? { beforeManyPages: collectGarbage } : {}) }));
     siteData = rendered.siteData;
     await folder?.flush();
     await timer.run('links', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LocaleContent } from './content/load.ts';
 import type { ProcessedDoc } from './content/process-doc.ts';
-import { collectGarbage, dropSearchText } from './free-memory.ts';
+import { collectGarbage, dropSearchText, HeapGrowthLimit } from './free-memory.ts';
 
 describe('collectGarbage', () => {
   it('collects what nothing refers to any more, without --expose-gc', async () => {
@@ -23,5 +23,55 @@ describe('dropSearchText', () => {
     dropSearchText(content);
     expect(doc.sections).toEqual([]);
     expect(doc.html).toBe('<p>a</p>');
+  });
+});
+
+describe('HeapGrowthLimit', () => {
+  const MB = 1024 * 1024;
+  /** A heap whose size the test sets; a collection brings it down to `alive`. */
+  function fakeHeap(start: number) {
+    const heap = { used: start, alive: start, collections: 0 };
+    const limit = new HeapGrowthLimit(64 * MB, () => heap.used, () => {
+      heap.collections++;
+      heap.used = heap.alive;
+    });
+    return { heap, limit };
+  }
+
+  it('collects once the heap has grown by the margin since the last collection, then measures from there', () => {
+    const { heap, limit } = fakeHeap(100 * MB);
+    heap.used = 163 * MB;
+    expect(limit.check()).toBe(false);
+    heap.used = 164 * MB;
+    heap.alive = 110 * MB;
+    expect(limit.check()).toBe(true);
+    expect(heap.collections).toBe(1);
+    // From 110 MB now: 173 is not yet 64 MB more.
+    heap.used = 173 * MB;
+    expect(limit.check()).toBe(false);
+    heap.used = 174 * MB;
+    expect(limit.check()).toBe(true);
+    expect(heap.collections).toBe(2);
+  });
+
+  it('waits for half of what is alive when that is more than the margin', () => {
+    const { heap, limit } = fakeHeap(300 * MB);
+    heap.used = 449 * MB;
+    expect(limit.check()).toBe(false);
+    heap.used = 450 * MB;
+    expect(limit.check()).toBe(true);
+  });
+
+  it('really collects the heap by default', async () => {
+    let big: number[] | undefined = Array.from({ length: 100_000 }, (_, i) => i);
+    const ref = new WeakRef(big);
+    big = undefined;
+    await new Promise((resolve) => setImmediate(resolve));
+    // A heap that has grown past any margin: the default collection is a real, full one.
+    let used = 0;
+    const limit = new HeapGrowthLimit(64 * MB, () => used);
+    used = Number.MAX_SAFE_INTEGER;
+    expect(limit.check()).toBe(true);
+    expect(ref.deref()).toBeUndefined();
   });
 });

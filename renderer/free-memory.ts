@@ -3,7 +3,7 @@
 // stage half of the main thread's heap is garbage (the search records and their JSON, the docs' parse
 // trees), and the render stage would pile its own garbage on top of it.
 import type { LocaleContent } from './content/load.ts';
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 let fullCollection: (() => void) | undefined;
@@ -29,3 +29,36 @@ export function collectGarbage(): void {
 export function dropSearchText(content: Map<string, LocaleContent>): void {
   for (const locale of content.values()) for (const doc of locale.docs) doc.sections = [];
 }
+
+/**
+ * Garbage a long render piles up on the main thread: V8 lets the old generation grow to a multiple of what
+ * was alive at the last full collection before it collects again, and the render stage of a large site does
+ * not get there — 600 × 3 corpus: 99 MB alive after the collection between search and render, 258 MB of heap
+ * at the end of the render, none of the difference collected. A full collection whenever the heap has grown
+ * by `minMargin`, or by half of what was alive if that is more, since the last one keeps that garbage
+ * bounded without collecting a site with much live data more often than its size warrants (each collection
+ * costs about 1 ms per MB alive). 600 × 3, cold, 3 interleaved runs: one collection during the render, peak
+ * RSS 575 → 526 MB, CPU 18.9 s either way. A 150 × 3 render (+30 MB) never reaches the margin.
+ */
+export class HeapGrowthLimit {
+  private alive: number;
+
+  constructor(
+    private readonly minMargin = HEAP_GROWTH_BEFORE_COLLECTING,
+    private readonly usedHeap: () => number = () => getHeapStatistics().used_heap_size,
+    private readonly collect: () => void = collectGarbage,
+  ) {
+    this.alive = this.usedHeap();
+  }
+
+  /** Collects in full when the heap outgrew the margin; true when it did. */
+  check(): boolean {
+    if (this.usedHeap() - this.alive < Math.max(this.minMargin, this.alive / 2)) return false;
+    this.collect();
+    this.alive = this.usedHeap();
+    return true;
+  }
+}
+
+/** See HeapGrowthLimit: above what a 150 × 3 render adds (~30 MB, young generation included). */
+export const HEAP_GROWTH_BEFORE_COLLECTING = 64 * 1024 * 1024;

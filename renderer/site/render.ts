@@ -10,6 +10,7 @@ import { pageNameOf, renderedRoute, renderPages, siteDataFiles, type RenderableR
 import { renderRobots } from '../render/robots.ts';
 import { renderSitemap } from '../render/sitemap.ts';
 import { docAssets } from './prepare.ts';
+import type { HeapGrowthLimit } from '../free-memory.ts';
 import { formatDate, siteDataOf } from '../routes/site-data.ts';
 import type { LocaleInfo, SiteData } from '../shared/types.ts';
 import { isUserError } from '../errors.ts';
@@ -38,6 +39,8 @@ export interface RenderOptions {
   onPage?: (entry: RenderableRoute, html: string) => void;
   /** Called before the pages are rendered when more than half of them are left to render (renderSiteOn). */
   beforeManyPages?: () => void;
+  /** Collects the main heap in full when the render has grown it too much (renderSiteOn: a build). */
+  heapLimit?: HeapGrowthLimit;
 }
 
 /** The data every page of a locale shares. */
@@ -100,12 +103,21 @@ export async function renderSiteOn(pool: WorkerPool, site: PreparedSite, out: Ou
     if (routes.length * 2 > site.table.routes.length) options.beforeManyPages?.();
     if (routes.length) await site.templates.ready?.();
     // (Called with no page too: the pool then knows this thread is free for the search indexes.)
-    await pool.renderPages({ routes, ...render.input }, { file: site.templates.file, root: site.paths.root }, render.page);
+    // Checked every few pages (a look at the heap's size costs a few µs).
+    let pages = 0;
+    const page: RenderInProgress['page'] = (entry, html, scan) => {
+      render.page(entry, html, scan);
+      if (options.heapLimit && ++pages % HEAP_CHECK_EVERY === 0) options.heapLimit.check();
+    };
+    await pool.renderPages({ routes, ...render.input }, { file: site.templates.file, root: site.paths.root }, page);
   }
   // The search indexes, built on the workers meanwhile.
   if (site.search.pending) for (const [k, v] of await site.search.pending) render.put(k, v, render.named(k));
   return finishRender(render);
 }
+
+/** Pages rendered between two looks at the main thread's heap (renderSiteOn). */
+const HEAP_CHECK_EVERY = 16;
 
 interface RenderInProgress {
   site: PreparedSite;
