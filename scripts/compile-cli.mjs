@@ -8,9 +8,30 @@
 // `serve` bundles them again whenever one of their files differs from what that step saw.
 import { build } from 'esbuild';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * js-yaml 3 (gray-matter's YAML engine) requires esprima when it loads, behind a `require` alias the bundler
+ * cannot see, for its `!!js/function` tag. That tag exists only in its full schema, which runs code;
+ * gray-matter parses with the safe one (and renderer/content/front-matter-language.ts refuses code-running
+ * front matter anyway). Loading esprima from node_modules cost every process and worker that reads YAML
+ * ~10 ms of CPU for a parser nothing calls: the bundled js-yaml finds no esprima, as in its browser build.
+ */
+const noEsprima = {
+  name: 'no-esprima',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]js-yaml[\\/]lib[\\/]js-yaml[\\/]type[\\/]js[\\/]function\.js$/ }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      const lookup = "esprima = _require('esprima');";
+      // A js-yaml that loads esprima some other way must be looked at again, not bundled as it is.
+      if (!source.includes(lookup)) throw new Error(`${path}: js-yaml no longer loads esprima as scripts/compile-cli.mjs expects; update the no-esprima plugin`);
+      return { contents: source.replace(lookup, 'esprima = undefined;'), loader: 'js' };
+    });
+  },
+};
 // Chunk names are content-hashed: without a clean folder, old chunks would pile up. dist/types/ (the public
 // declarations, made by prepack) stays: npm pack runs prepare, hence this script, after prepack.
 const dist = new URL('../dist/', import.meta.url);
@@ -29,6 +50,7 @@ await build({
   sourcemap: 'linked',
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
+  plugins: [noEsprima],
   logLevel: 'warning',
 });
 

@@ -3,7 +3,7 @@
 // linking to the category's own page (or, when it has none, its first doc). Pure: the route table calls it
 // once the sidebars exist, since which items a list holds depends on them.
 import type { SidebarCategory, SidebarItem } from '../shared/types.ts';
-import { DOC_CARD_LIST_MARKER } from '../../templates/mdx/DocCardList.tsx';
+import { DOC_CARD_LIST_MARKER } from '../../templates/mdx/doc-card-marker.ts';
 
 export interface CardText {
   /** A doc's description (front matter), if any. */

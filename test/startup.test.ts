@@ -1,0 +1,46 @@
+// What a warm build costs before its first stage: the modules it loads. A build with nothing changed renders
+// nothing and processes no doc, so it must not load what only those do (React, the Markdown pipeline, the
+// highlighter), nor what nothing calls (esprima, which js-yaml would load for a tag gray-matter never
+// parses). Loaded modules are recorded by a module hook (ES modules) and require.cache at exit (CommonJS).
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { makeSite, minimalContent, REPO, runCli } from './helpers/fixture-site.ts';
+
+/** Runs the CLI; returns every module file it loaded (ESM URLs and CommonJS paths, as paths relative to the repository). */
+function modulesLoaded(args: string[], cwd: string): string[] {
+  // Outside the site: a file in it would change the site's file list, and with it the build cache's keys.
+  const dir = mkdtempSync(join(tmpdir(), 'cheatsheet-modules-'));
+  const out = join(dir, 'loaded.txt');
+  writeFileSync(join(dir, 'hooks.mjs'), `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  appendFileSync(${JSON.stringify(out)}, url + '\\n');\n  return next(url, context);\n}\n`);
+  writeFileSync(
+    join(dir, 'register.mjs'),
+    `import { register, createRequire } from 'node:module';\nimport { appendFileSync } from 'node:fs';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\nconst require = createRequire(import.meta.url);\nprocess.on('exit', () => appendFileSync(${JSON.stringify(out)}, Object.keys(require.cache).join('\\n') + '\\n'));\n`,
+  );
+  writeFileSync(out, '');
+  const r = runCli(args, cwd, { NODE_OPTIONS: `--import ${pathToFileURL(join(dir, 'register.mjs')).href}` });
+  expect(r.status, r.stderr).toBe(0);
+  const repo = `${REPO}/`;
+  return [...new Set(readFileSync(out, 'utf8').split('\n').filter(Boolean).map((u) => (u.startsWith('file://') ? new URL(u).pathname : u).replace(repo, '')))];
+}
+
+const fromPackage = (files: string[], name: string) => files.filter((f) => f.includes(`node_modules/${name}/`));
+
+describe('start-up of a warm build', () => {
+  it('a build with nothing changed loads neither React, shiki, esbuild nor esprima (a cold build loads React, never esprima)', () => {
+    const root = makeSite(minimalContent);
+    // Cold: every doc processed (gray-matter, hence js-yaml) and every page rendered.
+    const cold = modulesLoaded(['build', '--root', root], root);
+    expect(fromPackage(cold, 'react-dom').length, 'a cold build renders with React').toBeGreaterThan(0);
+    expect(fromPackage(cold, 'esprima'), 'js-yaml finds no esprima in the bundle').toEqual([]);
+
+    const warm = modulesLoaded(['build', '--root', root], root);
+    expect(fromPackage(warm, 'react'), 'nothing changed: no React').toEqual([]);
+    expect(fromPackage(warm, 'react-dom')).toEqual([]);
+    expect(fromPackage(warm, 'esprima')).toEqual([]);
+    expect(fromPackage(warm, 'shiki')).toEqual([]);
+    expect(fromPackage(warm, 'esbuild'), 'the compiled config comes from the cache').toEqual([]);
+  });
+});
