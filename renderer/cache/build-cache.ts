@@ -36,10 +36,12 @@ import type { RouteData, SiteData } from '../shared/types.ts';
 import type { FileRecord } from '../write.ts';
 import { isKeptOutputEntry, ScanStore, type KeptOutputEntry } from './kept-output.ts';
 import { isStoredDoc, storedDoc, withLazySections, type StoredDoc } from './lazy-sections.ts';
-import { filesKey, hashOf, keyHash, pipelineKey, siteFileList } from './keys.ts';
+import { filesKey, hashOf, keyHash, rememberedPipelineKey, siteFileList } from './keys.ts';
 import { Pack } from './pack.ts';
 
 export const CACHE_DIR = '.cheatsheet-cache';
+/** The pipeline key's memo (stat-memo.ts), in the cache's folder. */
+const PIPELINE_MEMO = 'pipeline-key.json';
 
 export interface CacheStats {
   docs: { cached: number; processed: number };
@@ -131,10 +133,14 @@ export class BuildCache implements DocCache, AppCache {
 
   /** The cache's folder (the compiled config is kept there too: config/compile-cache.ts). */
   readonly dir: string;
+  /** Remembers how the pipeline key was found, for the next build (written by save(), as every entry is). */
+  private readonly keepPipelineMemo: () => void;
 
   constructor(options: OpenCacheOptions) {
     this.dir = options.dir;
-    this.pipeline = pipelineKey();
+    const pipeline = rememberedPipelineKey(join(options.dir, PIPELINE_MEMO));
+    this.pipeline = pipeline.value;
+    this.keepPipelineMemo = pipeline.keep;
     // Every stored doc depends on the site's file list (its links and images resolve against it): a file
     // added or removed anywhere starts the docs afresh, as a cold build would (with its worker thread).
     this.docsVersion = `${this.pipeline}:${siteFileList(options.root, options.outDir)}`;
@@ -418,6 +424,7 @@ export class BuildCache implements DocCache, AppCache {
 
   /** Keeps what this build made for the next one (after a successful build). */
   save(): void {
+    this.keepPipelineMemo();
     // Written now, after the output's commit (writeAside then writes at once, as for keepOutput).
     const before = this.sourcesBefore;
     if (before && before.size === this.sourcesNow.size && [...this.sourcesNow].every(([file, r]) => before.get(file) === r)) this.sourcePack.keep(SOURCES);

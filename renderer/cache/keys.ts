@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { packageRoot } from '../paths.ts';
 import { VERSION } from '../version.ts';
 import { keyDigest, keyHash } from './key-hash.ts';
+import { statMemo, type Remembered } from './stat-memo.ts';
 
 export { keyHash } from './key-hash.ts';
 
@@ -18,9 +19,13 @@ export const hashOf = (...parts: (string | Uint8Array)[]): string => {
   return h.digest('base64url').slice(0, 24);
 };
 
-/** Every file below `dir` (recursively), skipping the folders `skip` refuses; paths relative to `dir`. */
-function listFiles(dir: string, skip: (abs: string, name: string) => boolean, base = dir, out: string[] = []): string[] {
+/**
+ * Every file below `dir` (recursively), skipping the folders `skip` refuses; paths relative to `dir`.
+ * `see` is told of each folder before it is listed (stat-memo.ts).
+ */
+function listFiles(dir: string, skip: (abs: string, name: string) => boolean, see: (path: string) => void = () => {}, base = dir, out: string[] = []): string[] {
   let entries;
+  see(dir);
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {
@@ -29,7 +34,7 @@ function listFiles(dir: string, skip: (abs: string, name: string) => boolean, ba
   for (const e of entries) {
     const abs = join(dir, e.name);
     if (e.isDirectory()) {
-      if (!skip(abs, e.name)) listFiles(abs, skip, base, out);
+      if (!skip(abs, e.name)) listFiles(abs, skip, see, base, out);
     } else out.push(relative(base, abs).split(sep).join('/'));
   }
   return out;
@@ -56,18 +61,32 @@ function externalVersions(): string {
  * finer key would have to know which stage each file feeds, and getting that wrong gives wrong pages.
  */
 export function pipelineKey(): string {
+  return rememberedPipelineKey(undefined).value;
+}
+
+/**
+ * pipelineKey(), remembered in `memoFile` (stat-memo.ts): a warm build stats the generator's files instead
+ * of reading and hashing them all (~25 ms of CPU for dist/).
+ */
+export function rememberedPipelineKey(memoFile: string | undefined): Remembered {
   const pkg = packageRoot();
   const fromDist = fileURLToPath(import.meta.url).endsWith('.js');
   const dirs = fromDist ? [join(pkg, 'dist')] : [join(pkg, 'renderer'), join(pkg, 'templates')];
   // Node's version too: highlighting runs the grammars' regular expressions on its engine.
-  const h = keyHash().update(`${VERSION}\0${process.version}\0${externalVersions()}\0${process.env.NODE_ENV ?? ''}\0`);
-  for (const dir of dirs) {
-    const files = listFiles(dir, (_, name) => name === 'types' || name === 'node_modules')
-      .filter((f) => !f.endsWith('.map') && !/\.test\.tsx?$/.test(f))
-      .sort();
-    for (const f of files) h.update(f).update('\0').update(readFileSync(join(dir, f))).update('\0');
-  }
-  return h.digest('base64url').slice(0, 24);
+  const head = `${VERSION}\0${process.version}\0${externalVersions()}\0${process.env.NODE_ENV ?? ''}\0`;
+  return statMemo(memoFile, `${head}${dirs.join('\0')}`, (see) => {
+    const h = keyHash().update(head);
+    for (const dir of dirs) {
+      const files = listFiles(dir, (_, name) => name === 'types' || name === 'node_modules', see)
+        .filter((f) => !f.endsWith('.map') && !/\.test\.tsx?$/.test(f))
+        .sort();
+      for (const f of files) {
+        see(join(dir, f));
+        h.update(f).update('\0').update(readFileSync(join(dir, f))).update('\0');
+      }
+    }
+    return h.digest('base64url').slice(0, 24);
+  });
 }
 
 /**
