@@ -167,7 +167,9 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
     siteData = rendered.siteData;
     await folder?.flush();
     await timer.run('links', () => {
-      const result = checkSiteLinks(site, rendered, out);
+      const check = () => checkSiteLinks(site, rendered, out);
+      // With the cache, a build whose pages and files are those the last one checked takes its result.
+      const result = cache ? cache.linkCheck(table.routes, rendered.known, `${config.url}\0${config.baseUrl}`, check) : check();
       const all = [...result.links, ...result.anchors];
       if (all.some((l) => isFatalLink(l, config))) throw new BrokenLinksError(all);
       problems.push(...[...all, ...result.ownUrls].map(linkProblem));

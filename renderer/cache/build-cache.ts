@@ -28,13 +28,14 @@ import type { DocJob, ProcessedDoc } from '../content/process-doc.ts';
 import { usesMdx } from '../content/mdx/detect.ts';
 import type { ChunkMemo } from '../render/chunks.ts';
 import { renderedRoute, type AppCache, type RenderableRoute } from '../render/render-pages.ts';
+import type { LinkCheckResult } from '../links/check.ts';
 import type { IndexCache, LocaleTerms } from '../search/build-search.ts';
 import type { LocaleIndexFiles } from '../search/local-index.ts';
 import type { SerializedPageTerms } from '../search/page-terms.ts';
 import type { RouteEntry } from '../routes/route-table.ts';
 import type { RouteData, SiteData } from '../shared/types.ts';
 import type { FileRecord } from '../write.ts';
-import { isKeptOutputEntry, ScanStore, type KeptOutputEntry } from './kept-output.ts';
+import { isKeptOutputEntry, ScanStore, type KeptOutputEntry, type RememberedLinkCheck } from './kept-output.ts';
 import { isStoredDoc, storedDoc, withLazySections, type StoredDoc } from './lazy-sections.ts';
 import { filesKey, hashOf, keyHash, rememberedPipelineKey, siteFileList } from './keys.ts';
 import { Pack } from './pack.ts';
@@ -55,6 +56,8 @@ export interface CacheStats {
   chunks: { cached: number; made: number };
   /** Pages whose links and ids were taken from the last build (kept, or made again with the same scan key), and pages scanned. */
   links: { cached: number; scanned: number };
+  /** The link check: taken from the last build (nothing it reads changed), or run. */
+  linkCheck: { cached: number; checked: number };
 }
 
 /**
@@ -94,7 +97,7 @@ export interface OpenCacheOptions {
 }
 
 export class BuildCache implements DocCache, AppCache {
-  readonly stats: CacheStats = { docs: { cached: 0, processed: 0 }, code: { cached: 0, highlighted: 0 }, pages: { cached: 0, rendered: 0 }, search: { cached: 0, built: 0, updated: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { cached: 0, made: 0 }, links: { cached: 0, scanned: 0 } };
+  readonly stats: CacheStats = { docs: { cached: 0, processed: 0 }, code: { cached: 0, highlighted: 0 }, pages: { cached: 0, rendered: 0 }, search: { cached: 0, built: 0, updated: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { cached: 0, made: 0 }, links: { cached: 0, scanned: 0 }, linkCheck: { cached: 0, checked: 0 } };
   /** The version of the code that makes pages (keys.ts): also what names the search index entries. */
   readonly pipeline: string;
   private readonly docs: Pack<DocEntry>;
@@ -122,6 +125,9 @@ export class BuildCache implements DocCache, AppCache {
   private readonly textNow = new Map<string, string>();
   /** The pages' scans: of the last build's output, and of this one's. */
   scans = new ScanStore();
+  /** The link check of the last build's output, and of this one's. */
+  private linksBefore: RememberedLinkCheck | undefined;
+  private linksNow: RememberedLinkCheck | undefined;
   private readonly wholeSiteKeys = new WeakMap<SiteData, string>();
   /** The chunks of the last build, read when first asked for; those of this build, kept for the next. */
   private chunksBefore: Map<string, string> | undefined;
@@ -342,12 +348,35 @@ export class BuildCache implements DocCache, AppCache {
   outputBefore(outDir: string): Map<string, FileRecord> | undefined {
     const entry = this.outputPack.get(outputKey(outDir));
     this.scans = new ScanStore(entry);
+    this.linksBefore = entry?.links;
     return entry?.files;
+  }
+
+  /**
+   * The link check's result: the last build's when everything the check reads is the same — every route
+   * (its path, output file, and its doc's links with the lines that messages quote), each page's document
+   * key (a page's ids and links, and its HTML, are made from it), the other files a link may point at, and
+   * the site's base URLs — else `check()`'s. Call once every page is rendered or kept.
+   */
+  linkCheck(routes: RouteEntry[], files: Set<string>, bases: string, check: () => LinkCheckResult): LinkCheckResult {
+    const parts: string[] = [bases];
+    for (const r of routes) {
+      parts.push(r.outFile, r.data.path, r.doc?.file ?? '');
+      for (const l of r.doc?.links ?? []) parts.push(l.href, String(l.line ?? ''));
+      parts.push('');
+    }
+    parts.push('', ...[...this.scans.keys()].sort(), '', ...[...files].sort());
+    const key = hashOf(parts.join('\0'));
+    const before = this.linksBefore?.key === key ? this.linksBefore.result : undefined;
+    this.stats.linkCheck[before ? 'cached' : 'checked']++;
+    const result = before ?? check();
+    this.linksNow = { key, result };
+    return result;
   }
 
   /** Keeps the records of the output just committed, with its pages' scans, for the next build. */
   keepOutput(outDir: string, files: Map<string, FileRecord>): void {
-    this.outputPack.set(outputKey(outDir), this.scans.entry(files));
+    this.outputPack.set(outputKey(outDir), this.scans.entry(files, this.linksNow));
   }
 
   // ── route chunks ──

@@ -2,7 +2,7 @@
 // files that come out the same instead of making and writing them again (write.ts, FolderOutput.keep): each
 // file's record (what it was made from, and the file itself), and each page's links and ids — the link
 // check needs them for a page that is kept, and would otherwise read and scan its HTML.
-import type { PageScan } from '../links/check.ts';
+import type { LinkCheckResult, PageScan } from '../links/check.ts';
 import type { FileRecord } from '../write.ts';
 
 /**
@@ -15,6 +15,13 @@ export interface KeptOutputEntry {
   strings: string[];
   /** By the page's scan key (BuildCache.scanKey: its document's key less the names an edit elsewhere changes). */
   scans: Map<string, Uint32Array>;
+  /** The link check of that output, under the key of everything it read (BuildCache.linkCheck). */
+  links?: RememberedLinkCheck;
+}
+
+export interface RememberedLinkCheck {
+  key: string;
+  result: LinkCheckResult;
 }
 
 export const isKeptOutputEntry = (v: unknown): v is KeptOutputEntry =>
@@ -49,8 +56,13 @@ export class ScanStore {
     this.now.set(key, scan);
   }
 
+  /** The document keys of this build's pages so far. */
+  keys(): IterableIterator<string> {
+    return this.now.keys();
+  }
+
   /** The entry for the next build: this output's files and the scans of its pages. */
-  entry(files: Map<string, FileRecord>): KeptOutputEntry {
+  entry(files: Map<string, FileRecord>, links?: RememberedLinkCheck): KeptOutputEntry {
     const strings: string[] = [];
     const index = new Map<string, number>();
     const at = (s: string) => {
@@ -70,6 +82,6 @@ export class ScanStore {
       for (const href of scan.hrefs) packed[i++] = at(href);
       scans.set(key, packed);
     }
-    return { files, strings, scans };
+    return { files, strings, scans, ...(links ? { links } : {}) };
   }
 }
