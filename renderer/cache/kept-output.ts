@@ -30,6 +30,8 @@ export const isKeptOutputEntry = (v: unknown): v is KeptOutputEntry =>
 /** The scans of the last build (read back on demand) and those of this one (kept for the next). */
 export class ScanStore {
   private readonly now = new Map<string, PageScan>();
+  /** A scan was set by this build (a page rendered): the entry is packed afresh. */
+  private rescanned = false;
 
   constructor(private readonly before?: KeptOutputEntry) {}
 
@@ -54,6 +56,7 @@ export class ScanStore {
 
   set(key: string, scan: PageScan): void {
     this.now.set(key, scan);
+    this.rescanned = true;
   }
 
   /** The document keys of this build's pages so far. */
@@ -63,6 +66,8 @@ export class ScanStore {
 
   /** The entry for the next build: this output's files and the scans of its pages. */
   entry(files: Map<string, FileRecord>, links?: RememberedLinkCheck): KeptOutputEntry {
+    const kept = this.keptEntry(files, links);
+    if (kept) return kept;
     const strings: string[] = [];
     const index = new Map<string, number>();
     const at = (s: string) => {
@@ -83,5 +88,20 @@ export class ScanStore {
       scans.set(key, packed);
     }
     return { files, strings, scans, ...(links ? { links } : {}) };
+  }
+
+  /**
+   * When every page's scan was read back from the last entry (no page rendered), that entry's packed scans
+   * and strings, as they are: packing ~80,000 links again cost a build with nothing changed ~5 ms.
+   */
+  private keptEntry(files: Map<string, FileRecord>, links?: RememberedLinkCheck): KeptOutputEntry | undefined {
+    if (this.rescanned || !this.before) return undefined;
+    const scans = new Map<string, Uint32Array>();
+    for (const key of this.now.keys()) {
+      const packed = this.before.scans.get(key);
+      if (!packed) return undefined;
+      scans.set(key, packed);
+    }
+    return { files, strings: this.before.strings, scans, ...(links ? { links } : {}) };
   }
 }
