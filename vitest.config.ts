@@ -10,6 +10,10 @@ export default defineConfig({
     exclude: ['node_modules/**', 'build/**', 'dist/**', 'test/.tmp/**', 'bench/**'],
     globalSetup: ['test/setup/global.ts'],
     testTimeout: 60_000,
+    // expect.poll waits on a condition (a browser drawing, a server rebuilding): its default of 1 s is a
+    // fixed deadline in disguise, which a loaded 2-core machine misses (CI: mermaid's 3 MB module parsed
+    // and the diagram drawn took longer). A passing condition returns at once; only a failing one waits.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 180_000,
     pool: 'forks',
     maxWorkers: 2,
