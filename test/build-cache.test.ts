@@ -103,6 +103,8 @@ describe('build cache', () => {
       ['an added page', () => put(root, 'content/en/compute/ebs.md', page('Amazon EBS', 'Block storage, next to [EC2](./ec2.md).'))],
       // Another page links to EC2 by its file: the link's URL follows EC2's slug.
       ['front matter: slug of a page linked to by file', () => edit(root, 'content/en/compute/ec2.md', (t) => t.replace('---\n\n', 'slug: /compute/elastic-compute\n---\n\n'))],
+      // The linking page's HTML is again the one the cache stored (its route chunk is keyed by the doc's key).
+      ['front matter: that slug removed again', () => edit(root, 'content/en/compute/ec2.md', (t) => t.replace('slug: /compute/elastic-compute\n', ''))],
       ['a template the site brings', () => put(root, 'templates/pages/home.tsx', 'export default function Home() {\n  return <main><h1>Our home</h1></main>;\n}\n')],
       ['an edit of that template', () => edit(root, 'templates/pages/home.tsx', (t) => t.replace('Our home', 'Our new home'))],
     ];

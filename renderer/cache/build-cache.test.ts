@@ -78,3 +78,38 @@ describe('build cache: doc sources by their state', () => {
     expect(lookup(root, job)).toEqual({ found: true, read: true });
   });
 });
+
+describe('build cache: the key that stands for a doc’s HTML (route chunks)', () => {
+  it('is the doc’s key for the very object remembered or found, and none for a copy (whose HTML may differ)', () => {
+    const { root, job, doc } = site();
+    const first = open(root);
+    first.remember(job, doc);
+    const key = first.chunks.htmlKeyOf!(doc);
+    expect(key).toEqual(expect.any(String));
+    expect(first.chunks.htmlKeyOf!({ ...doc })).toBeUndefined();
+    first.save();
+    const next = open(root);
+    const found = next.lookup(job)!;
+    expect(found.html).toBe(doc.html);
+    expect(next.chunks.htmlKeyOf!(found)).toBe(key);
+    // Links pointed elsewhere (content/finish.ts) make a new doc: keyed by its HTML again.
+    expect(next.chunks.htmlKeyOf!({ ...found, html: '<p>Other.</p>' })).toBeUndefined();
+  });
+});
+
+describe('build cache: the HTML key of a doc with a copied file', () => {
+  it('changes when the file does (the doc keeps its key, its HTML names the file by its hash)', () => {
+    const { root, job, doc } = site();
+    const image = join(root, 'content/en/page.png');
+    writeFileSync(image, 'one');
+    const withImage = { ...doc, assets: [{ abs: image }] } as unknown as ProcessedDoc;
+    const first = open(root);
+    first.remember(job, withImage);
+    const before = first.chunks.htmlKeyOf!(withImage);
+    writeFileSync(image, 'two');
+    const next = open(root);
+    const again = { ...withImage };
+    next.remember(job, again);
+    expect(next.chunks.htmlKeyOf!(again)).not.toBe(before);
+  });
+});

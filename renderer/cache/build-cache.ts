@@ -96,6 +96,8 @@ export interface OpenCacheOptions {
   outDir: string;
 }
 
+const htmlKey = (docsVersion: string, docKey: string, assets: { hash: string }[]) => [docsVersion, docKey, ...assets.map((a) => a.hash)].join('\0');
+
 export class BuildCache implements DocCache, AppCache {
   readonly stats: CacheStats = { docs: { cached: 0, processed: 0 }, code: { cached: 0, highlighted: 0 }, pages: { cached: 0, rendered: 0 }, search: { cached: 0, built: 0, updated: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { cached: 0, made: 0 }, links: { cached: 0, scanned: 0 }, linkCheck: { cached: 0, checked: 0 } };
   /** The version of the code that makes pages (keys.ts): also what names the search index entries. */
@@ -116,6 +118,12 @@ export class BuildCache implements DocCache, AppCache {
   private readonly docsVersion: string;
   /** The key of each doc of this build that the cache stores (found or remembered), by docId. */
   private readonly docKeys = new Map<string, string>();
+  /**
+   * What the HTML of each doc object this build's lookups returned or `remember` stored is made of: its key,
+   * its copied files' hashes (an edited image gives the same key another HTML) and what every doc depends on
+   * (the code, the site's file list: the route chunks' memo outlives a change of them).
+   */
+  private readonly keyOfDoc = new WeakMap<object, string>();
   /** The search's page keys by doc key and place as read, by locale (rewritten only when they change). */
   private readonly recordKeysRead = new Map<string, Map<string, string>>();
   private readonly outputPack: Pack<KeptOutputEntry>;
@@ -219,7 +227,9 @@ export class BuildCache implements DocCache, AppCache {
     this.docKeys.set(docId(job.locale, job.relPath), key);
     this.codePack.keep(codeKeyOf(job));
     this.stats.docs.cached++;
-    return withLazySections(entry);
+    const doc = withLazySections(entry);
+    this.keyOfDoc.set(doc, htmlKey(this.docsVersion, key, entry.assets));
+    return doc;
   }
 
   remember(job: DocJob, doc: ProcessedDoc): void {
@@ -231,6 +241,7 @@ export class BuildCache implements DocCache, AppCache {
     const key = this.docKey(job, source.hash);
     this.docKeys.set(docId(job.locale, job.relPath), key);
     this.docs.set(key, { ...storedDoc(doc), assets });
+    this.keyOfDoc.set(doc, htmlKey(this.docsVersion, key, assets));
   }
 
   readonly code: CodeCache = {
@@ -396,6 +407,7 @@ export class BuildCache implements DocCache, AppCache {
       this.chunksNow.set(key, file);
       this.stats.chunks.made++;
     },
+    htmlKeyOf: (doc) => this.keyOfDoc.get(doc),
   };
 
   // ── text ──
