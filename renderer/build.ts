@@ -147,8 +147,8 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
   // or none (an edit elsewhere in a locale makes its pages again around their kept markup), and the full
   // collection cost them 20–30 ms of CPU for a peak far below the cold build's.
   if (!cache?.warm) collectGarbage();
-  // Measured from what is alive now (a cold build: just collected), and checked as pages are rendered (a large site's render would
-  // otherwise pile up its garbage uncollected: see HeapGrowthLimit).
+  // Measured from what is alive now (a cold build: just collected), and checked as pages are rendered (a
+  // large site's render would otherwise pile up its garbage uncollected: see HeapGrowthLimit).
   const heapLimit = new HeapGrowthLimit();
 
   // Pages stream into the output as they are rendered; the folder is swapped in only after the links pass.
