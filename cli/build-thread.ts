@@ -3,15 +3,17 @@
 // inside is the main thread's young generation: V8 grows its semi-spaces to 16 MB each as the render keeps
 // data alive, and it fixes their limit when the process starts (`--max-semi-space-size`, which a command
 // cannot pass to its own process; set at run time it changes nothing). A worker's limit is set when it is
-// created (`resourceLimits`), so the build runs in one: corpus 150 × 3, peak ~280 → ~250 MB for the same
-// CPU (ARCHITECTURE.md, *Memory*). Re-executing Node with the flag was measured too and lowers nothing:
-// the waiting parent is a second Node process (~43 MB RSS, ~7 MB of it its own) and a second start-up.
+// created (`resourceLimits`), so the build runs in one, and the main thread, idle meanwhile, writes the
+// output files in place of the build's writer thread: corpus 150 × 3, peak ~282 → ~242 MB for the same CPU
+// (ARCHITECTURE.md, *Memory*). Re-executing Node with the flag was measured too and lowers nothing: the
+// waiting parent is a second Node process (~43 MB RSS, ~7 MB of it its own) and a second start-up.
 // A warm build's peak is about half a cold one's, so it stays on the main thread and pays nothing.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isMainThread, resourceLimits, Worker } from 'node:worker_threads';
 import { CACHE_DIR } from '../renderer/cache/cache-dir.ts';
 import { UserError } from '../renderer/errors.ts';
+import { hostWriters } from '../renderer/write.ts';
 import type { BuildThreadData } from './terminal.ts';
 
 /** `0`: never build on a thread of its own; `1`: always (warm builds too); unset: cold builds only. */
@@ -58,7 +60,15 @@ export function wantsBuildThread({ root, cache, env = process.env, execArgv = pr
  */
 export function buildOnThread(entry: URL, argv: readonly string[]): Promise<number> {
   const data: BuildThreadData = { cheatsheetBuildThread: { stderrIsTTY: process.stderr.isTTY === true } };
-  const worker = new Worker(entry, { argv: [...argv], workerData: data, resourceLimits: { maxYoungGenerationSizeMb: BUILD_THREAD_YOUNG_GENERATION_MB } });
+  // This thread, idle meanwhile, writes the output files: no writer thread of the build's own.
+  const writers = hostWriters();
+  const worker = new Worker(entry, {
+    argv: [...argv],
+    workerData: { ...data, ...writers.workerData },
+    transferList: writers.transferList,
+    resourceLimits: { maxYoungGenerationSizeMb: BUILD_THREAD_YOUNG_GENERATION_MB },
+  });
+  worker.once('exit', writers.close);
   return new Promise((resolvePromise, reject) => {
     let failure: unknown;
     // An error the CLI's own handler did not catch (it reports user errors and bugs itself): a bug.
