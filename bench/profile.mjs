@@ -69,7 +69,9 @@ await import(${JSON.stringify(pathToFileURL(join(repo, 'bin', 'cheatsheet.js')).
   const outDir = flags['out-dir'] ? resolve(flags['out-dir']) : join(profDir, 'site-build');
   const args = ['--cpu-prof', '--cpu-prof-dir', profDir, '--cpu-prof-interval', flags.interval, probe, 'build', '--root', root, '--out-dir', outDir];
   const started = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { encoding: 'utf8' });
+  // On the main thread: its profile is thread 0 and its phases are the probe's (a cold build would otherwise
+  // run on a build thread of its own, cli/build-thread.ts).
+  const r = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, CHEATSHEET_BUILD_THREAD: '0' } });
   const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
   if (r.status !== 0) throw new Error(`the profiled build failed:\n${r.stderr}\n${r.stdout}`);
   if (!flags['out-dir']) rmSync(outDir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import type { CompiledConfig } from '../renderer/config/compile.ts';
 import { UserError } from '../renderer/errors.ts';
 import { formatProblem } from '../renderer/problems.ts';
 import { THREADS_ENV } from '../renderer/workers/threads.ts';
+import { buildThreadNote } from './build-thread.ts';
 import { printWarning } from './report.ts';
 
 export interface BuildFlags {
@@ -59,7 +60,7 @@ export async function buildCommand(flags: BuildFlags): Promise<number> {
       `  output: ${result.fileCount} files, ${kb(result.outputBytes)}; warnings: ${result.warnings.length + result.problems.length}`,
       ...(result.cache ? [`  cache: ${cacheLine(result.cache)}`] : []),
       `  phases: ${result.phases.map((p) => `${p.name} ${p.ms.toFixed(0)} ms`).join(', ')}`,
-      ...(process.env.CHEATSHEET_DEBUG_MEMORY ? [`  memory after each phase (MB): ${result.phases.map((p) => `${p.name} ${p.rssMb}`).join(', ')}`] : []),
+      ...(process.env.CHEATSHEET_DEBUG_MEMORY ? [`  memory after each phase (MB): ${result.phases.map((p) => `${p.name} ${p.rssMb}`).join(', ')}; built ${buildThreadNote()}`] : []),
       '',
     ].join('\n'),
   );

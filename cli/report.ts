@@ -1,8 +1,9 @@
 // How the CLI speaks: user errors as plain lines (no stack), exit code 1; anything else is a bug.
 import { formatLocation, isUserError, type UserError } from '../renderer/errors.ts';
 import { fileSystemError } from '../renderer/fs-errors.ts';
+import { stderrIsTTY } from './terminal.ts';
 
-const useColor = process.stderr.isTTY && !process.env.NO_COLOR;
+const useColor = stderrIsTTY() && !process.env.NO_COLOR;
 const red = (s: string) => (useColor ? `\x1b[31m${s}\x1b[0m` : s);
 const yellow = (s: string) => (useColor ? `\x1b[33m${s}\x1b[0m` : s);
 const dim = (s: string) => (useColor ? `\x1b[2m${s}\x1b[0m` : s);

@@ -242,7 +242,8 @@ describe('build cache', () => {
     writeFileSync(probe, "process.on('exit', () => require('node:fs').writeFileSync(process.env.PROBE_OUT, JSON.stringify(Object.keys(require.cache))));\n");
     const reactLoaded = () => {
       const out = join(probeDir, 'loaded.json');
-      const r = runCli(['build', '--root', root], root, { NODE_OPTIONS: `--require ${probe}`, PROBE_OUT: out });
+      // On the main thread, whose require.cache the probe lists (a cold build would run on a build thread).
+      const r = runCli(['build', '--root', root], root, { NODE_OPTIONS: `--require ${probe}`, PROBE_OUT: out, CHEATSHEET_BUILD_THREAD: '0' });
       expect(r.status, r.stderr).toBe(0);
       return (JSON.parse(readFileSync(out, 'utf8')) as string[]).some((f) => f.includes('react-dom'));
     };

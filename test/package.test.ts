@@ -112,6 +112,10 @@ describe('cheatsheet installed from its tarball', () => {
     expect(intro).toContain(`/${manifest.client.entry}`);
     expect(readFileSync(join(site, 'build', manifest.client.entry))).toEqual(readFileSync(join(site, 'node_modules', 'cheatsheet', 'dist', 'theme', 'client', manifest.client.entry)));
     expect(existsSync(join(site, 'node_modules', 'cheatsheet', 'node_modules'))).toBe(false);
+    // A cold build runs on a thread of its own, started from the installed CLI's file (cli/build-thread.ts).
+    const cold = spawnSync('npx', ['--no-install', 'cheatsheet', 'build', '--no-cache'], { cwd: site, encoding: 'utf8', env: { ...env, CHEATSHEET_DEBUG_MEMORY: '1' }, timeout: 170_000 });
+    expect(cold.status, cold.stderr).toBe(0);
+    expect(cold.stdout).toContain('built on the build thread');
 
     const check = cli(['check']);
     expect(check.status).toBe(0);

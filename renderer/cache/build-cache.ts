@@ -40,7 +40,7 @@ import { isStoredDoc, storedDoc, withLazySections, type StoredDoc } from './lazy
 import { filesKey, hashOf, keyHash, rememberedPipelineKey, siteFileList } from './keys.ts';
 import { Pack } from './pack.ts';
 
-export const CACHE_DIR = '.cheatsheet-cache';
+export { CACHE_DIR } from './cache-dir.ts';
 /** The pipeline key's memo (stat-memo.ts), in the cache's folder. */
 const PIPELINE_MEMO = 'pipeline-key.json';
 
