@@ -1,11 +1,19 @@
 // Finds and loads the chunk of a route. The per-locale manifest (path → chunk URL) is fetched lazily, so
-// the first load ships nothing that grows with the number of pages.
+// the first load ships nothing that grows with the number of pages. It keeps one name across deploys while
+// the chunks it lists are renamed by every edit of their page (and the old ones removed), so it is
+// revalidated with the server (`no-cache`: a conditional request, answered 304 when unchanged) before a
+// page not loaded yet is shown: a visitor who opened a page before a deploy gets the new chunks.
 import type { RouteData } from '../renderer/shared/types.ts';
 import { importChunk } from './import-chunk.ts';
 import { otherSpelling } from '../renderer/shared/locale-urls.ts';
 
 export class RouteLoader {
+  /** The manifest as last asked for (settled or not). */
   private manifest: Promise<Record<string, string>> | null = null;
+  /** The manifest as last received, used when asking again fails (offline: chunks in the HTTP cache still load). */
+  private received: Record<string, string> | null = null;
+  /** A request for the manifest is on its way: a second asker shares it. */
+  private asking = false;
   private chunks = new Map<string, Promise<RouteData>>();
   private prefetched = new Set<string>();
   /** Failed imports per chunk URL: the next attempt uses a URL the module map has not seen. */
@@ -19,26 +27,44 @@ export class RouteLoader {
     if (initial) this.chunks.set(initial.path, Promise.resolve(initial));
   }
 
+  /** The manifest as known (prefetching may use one a deploy made stale: a wasted request at worst). */
   loadManifest(): Promise<Record<string, string>> {
-    if (!this.manifest) {
-      this.manifest = fetch(this.manifestUrl)
-        .then((r) => {
-          if (!r.ok) throw new Error(`HTTP ${r.status} for ${this.manifestUrl}`);
-          return r.json() as Promise<Record<string, string>>;
-        })
-        .catch((err: unknown) => {
-          this.manifest = null;
+    return this.manifest ?? this.askManifest();
+  }
+
+  /** The manifest as the server has it now. */
+  private freshManifest(): Promise<Record<string, string>> {
+    return this.asking && this.manifest ? this.manifest : this.askManifest();
+  }
+
+  private askManifest(): Promise<Record<string, string>> {
+    const previous = this.received;
+    this.asking = true;
+    const asked = fetch(this.manifestUrl, { cache: 'no-cache' })
+      .then((r) => {
+        if (!r.ok) throw new Error(`HTTP ${r.status} for ${this.manifestUrl}`);
+        return r.json() as Promise<Record<string, string>>;
+      })
+      .then(
+        (manifest) => (this.received = manifest),
+        (err: unknown) => {
+          if (previous) return previous;
+          if (this.manifest === asked) this.manifest = null;
           throw err;
-        });
-    }
-    return this.manifest;
+        },
+      )
+      .finally(() => {
+        if (this.manifest === asked) this.asking = false;
+      });
+    this.manifest = asked;
+    return asked;
   }
 
   /** Resolves to the route's data, or rejects (network error, missing chunk). A failure is not cached. */
   load(path: string): Promise<RouteData> {
     let pending = this.chunks.get(path);
     if (!pending) {
-      pending = this.loadManifest().then(async (manifest) => {
+      pending = this.freshManifest().then(async (manifest) => {
         const url = urlIn(manifest, path);
         if (!url) throw new Error(`No page at ${path}`);
         const attempt = this.failures.get(url) ?? 0;

@@ -259,9 +259,9 @@ export class BuildCache implements DocCache, AppCache {
   // ── pages ──
 
   /**
-   * The site data as far as the markup depends on it: the route manifest's and the search index's URLs
-   * change with any edit of any page, but only the browser reads them (the test that compares warm builds
-   * with clean ones after each kind of edit holds this to account).
+   * The site data as far as the markup depends on it: not the route manifest's and the search index's URLs,
+   * which only the browser reads (the test that compares warm builds with clean ones after each kind of edit
+   * holds this to account).
    */
   private siteKey(site: SiteData): string {
     let key = this.siteKeys.get(site);

@@ -13,7 +13,7 @@ const route = (html: string): RouteEntry => {
 function keysAsked(routes: RouteEntry[], htmlKeyOf?: ChunkMemo['htmlKeyOf']): string[] {
   const asked: string[] = [];
   const memo: ChunkMemo = { get: (key) => (asked.push(key), undefined), set: () => undefined, ...(htmlKeyOf ? { htmlKeyOf } : {}) };
-  routeChunks(routes, '/', (r) => r.doc?.html, 'hashed', memo);
+  routeChunks(routes, '/', (r) => r.doc?.html, memo);
   return asked;
 }
 
@@ -38,7 +38,7 @@ describe('route chunk keys', () => {
   });
 
   it('name the chunk after its code whichever key found it', () => {
-    const chunksOf = (htmlKeyOf?: ChunkMemo['htmlKeyOf']) => routeChunks([route('<p>one</p>')], '/', (r) => r.doc?.html, 'hashed', { get: () => undefined, set: () => undefined, ...(htmlKeyOf ? { htmlKeyOf } : {}) }).chunkOf;
+    const chunksOf = (htmlKeyOf?: ChunkMemo['htmlKeyOf']) => routeChunks([route('<p>one</p>')], '/', (r) => r.doc?.html, { get: () => undefined, set: () => undefined, ...(htmlKeyOf ? { htmlKeyOf } : {}) }).chunkOf;
     expect(chunksOf(() => 'doc-key-1')).toEqual(chunksOf());
   });
 });

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { keyHash } from '../cache/key-hash.ts';
 import type { RouteEntry } from '../routes/route-table.ts';
-import { manifestFile, type Naming } from './names.ts';
+import { manifestFile } from './names.ts';
 
 const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 10).replace(/[-_]/g, 'x');
 
@@ -69,7 +69,7 @@ function makeChunk(data: RouteEntry['data'], html: string | undefined): RouteChu
   return { file: `assets/pages/${hash(code)}.js`, code };
 }
 
-export function routeChunks(routes: RouteEntry[], baseUrl: string, htmlOf: (entry: RouteEntry) => string | undefined, naming: Naming = 'hashed', memo?: ChunkMemo): RouteChunks {
+export function routeChunks(routes: RouteEntry[], baseUrl: string, htmlOf: (entry: RouteEntry) => string | undefined, memo?: ChunkMemo): RouteChunks {
   const files = new Map<string, string>();
   const deferred = new Map<string, () => string>();
   const chunkOf = new Map<string, string>();
@@ -96,9 +96,8 @@ export function routeChunks(routes: RouteEntry[], baseUrl: string, htmlOf: (entr
   }
   const manifestOf = new Map<string, string>();
   for (const [locale, m] of manifests) {
-    const json = JSON.stringify(m);
-    const file = manifestFile(locale, json, naming);
-    files.set(file, json);
+    const file = manifestFile(locale);
+    files.set(file, JSON.stringify(m));
     manifestOf.set(locale, baseUrl + file);
   }
   return { files, deferred, chunkOf, manifestOf };

@@ -1,10 +1,13 @@
-// Names of the files whose content changes with every edit: the route manifest, the site data and the
-// search index of each locale. A build hashes them (cacheable forever); `serve` asks for stable names, so an
-// edited page does not change what every other page of its locale links to (which would mean re-rendering
-// all of them). Nothing is cached in `serve` (no-store), so a stable name never serves stale data.
+// Names of the per-locale files every page of a locale depends on. Two kinds, split by how often they change:
+// - the site data (navbar, sidebar, titles, UI strings): it changes only with the site's structure or labels,
+//   and every page names it in its HTML, so a build names it by a hash of its contents (cacheable forever);
+// - the route manifest (route → chunk, a chunk named by its page's content) and the search index's entry
+//   (search/local-index.ts: its parts are named by content): they change with any edit of any page, so they
+//   keep one name per locale and the browser revalidates them on use (`cache: 'no-cache'`). Were they named
+//   by hash, the site data naming them would be renamed by every edit, and with it every page of the locale
+//   rewritten.
+// `serve` names the site data stably too: it sends every file no-store.
 import { createHash } from 'node:crypto';
-import { extname } from 'node:path';
-import type { SearchAssets } from '../search/build-search.ts';
 
 export type Naming = 'hashed' | 'stable';
 
@@ -15,23 +18,11 @@ export function siteDataFile(locale: string, json: string, naming: Naming): stri
   return naming === 'stable' ? `assets/site/${locale}.json` : `assets/site/${locale}.${hash(json)}.json`;
 }
 
-/** `assets/routes/en.<hash>.json`, or `assets/routes/en.json`. */
-export function manifestFile(locale: string, json: string, naming: Naming): string {
-  return naming === 'stable' ? `assets/routes/${locale}.json` : `assets/routes/${locale}.${hash(json).replace(/[-_]/g, 'x')}.json`;
-}
+/** `assets/routes/en.json`: one name whatever the routes' chunks are (see above). */
+export const manifestFile = (locale: string): string => `assets/routes/${locale}.json`;
 
-/** The search assets with each local index under a stable name instead of its hashed one. */
-export function stableSearch(search: SearchAssets, baseUrl: string): SearchAssets {
-  const files = new Map(search.files);
-  const settings = new Map(search.settings);
-  for (const [locale, s] of search.settings) {
-    const rel = s.indexUrl?.startsWith(baseUrl) ? s.indexUrl.slice(baseUrl.length) : undefined;
-    const body = rel ? files.get(rel) : undefined;
-    if (!rel || body === undefined) continue;
-    const stable = `assets/search/index.${locale}${extname(rel)}`;
-    files.delete(rel);
-    files.set(stable, body);
-    settings.set(locale, { ...s, indexUrl: baseUrl + stable });
-  }
-  return { ...search, files, settings };
-}
+/**
+ * Output files whose name stays while their content changes from build to build (the route manifests, the
+ * search indexes' entries): a host must let browsers and caches revalidate them rather than keep them.
+ */
+export const REVALIDATED_FILES = /^assets\/(routes\/[^/]+\.json|search\/index\.[^/]+\.json)$/;

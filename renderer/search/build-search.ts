@@ -75,8 +75,6 @@ export interface IndexJob {
   input: string;
   /** A digest of what the index is made from (indexDigest): the build cache's key. */
   digest?: string;
-  /** The hash in the entry's name (indexHash), when it is known before the index is made. */
-  hash?: string;
   /** With the build cache: each page's key (records.ts's pages, in order), by which its terms are kept. */
   pageKeys?: string[];
   /** Terms of pages analysed by an earlier build, by page key (those pages are not analysed again), and its index. */
@@ -95,7 +93,7 @@ export interface MadeIndex {
 }
 
 /** What another thread is sent to make a locale's index (makeIndexFromInput): the records travel as JSON only. */
-export type IndexInput = Pick<IndexJob, 'locale' | 'input' | 'hash' | 'pageKeys'>;
+export type IndexInput = Pick<IndexJob, 'locale' | 'input' | 'pageKeys'>;
 
 /**
  * Builds local indexes (on several threads in a build: renderer/workers/pool.ts): one promise per job, in job
@@ -112,14 +110,6 @@ export type IndexBuilder = (jobs: IndexInput[]) => Promise<MadeIndex>[];
 export function indexDigest(codeKey: string, locale: string, siteUrl: string, baseUrl: string, pageKeys: string[]): string {
   return createHash('sha256').update([codeKey, locale, siteUrl, baseUrl, ...pageKeys].join('\0')).digest('hex');
 }
-
-/**
- * The hash in a local index's entry name, from what the index is made from (indexDigest), not from the
- * index itself: so it is known before the index is built, and pages, whose site data names it, render
- * meanwhile. Same sources and same code make the same index, so the name still changes whenever the entry's
- * contents do.
- */
-export const indexHash = (digest: string): string => digest.slice(0, 10);
 
 /** A page's key: its records as JSON (what its terms are made from, with the locale's language). */
 const pageKeyOf = (locale: string, json: string) => keyHash().update(locale).update('\0').update(json).digest('base64url').slice(0, 24);
@@ -145,13 +135,13 @@ export function makeIndex(job: Omit<IndexJob, 'input'>): MadeIndex {
   const built = update ?? assembleIndex(pages, job.siteUrl, job.locale, PART_BYTES, pageKeys);
   // The index is kept for the next build's update only with the keys of its pages.
   const kept: LocaleTerms = { pages: terms, ...(pageKeys && built.assembly ? { index: { entry: built.entry, assembly: built.assembly, shards: new Map(built.entry.shards.map(([, name]) => [name, built.parts.get(name)!])) } } : {}) };
-  return { index: indexFiles(built, job.locale, job.baseUrl, job.hash), terms: kept, analysed, updated: update !== undefined };
+  return { index: indexFiles(built, job.locale, job.baseUrl), terms: kept, analysed, updated: update !== undefined };
 }
 
-/** makeIndex on another thread, from a job's `input`, entry hash and page keys (the terms of every page are made there). */
-export function makeIndexFromInput(locale: string, input: string, hash?: string, pageKeys?: string[]): MadeIndex {
+/** makeIndex on another thread, from a job's `input` and page keys (the terms of every page are made there). */
+export function makeIndexFromInput(locale: string, input: string, pageKeys?: string[]): MadeIndex {
   const [records, siteUrl, baseUrl] = JSON.parse(input) as [SearchRecord[], string, string];
-  return makeIndex({ locale, records, siteUrl, baseUrl, ...(hash ? { hash } : {}), ...(pageKeys ? { pageKeys } : {}) });
+  return makeIndex({ locale, records, siteUrl, baseUrl, ...(pageKeys ? { pageKeys } : {}) });
 }
 
 /** A made index with its pages' terms serialised, as a worker sends it back (SerializedPageTerms). */
@@ -170,8 +160,8 @@ interface PlannedJob extends Omit<IndexJob, 'records' | 'input'> {
 /**
  * The local index jobs of the site: one per locale, none when Algolia is the engine. One at a time, so that
  * the records of a locale whose index is in the cache are garbage before the next locale's are made.
- * `keyed`: page keys too; `codeKey` (called once, only for a local index): entry names derived from the
- * input (indexHash). With a cache that knows the docs' keys (the build cache), a page whose doc and place
+ * `keyed`: page keys too; `codeKey` (called once, only for a local index): the code in each index's digest
+ * (indexDigest, the build cache's key). With a cache that knows the docs' keys (the build cache), a page whose doc and place
  * are those of a page of the last build takes that page's key as it was, and its records are not made.
  */
 function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, keyed: boolean, codeKey?: () => string, cache?: IndexCache): Generator<PlannedJob> {
@@ -193,7 +183,6 @@ function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTab
       const pageKeys = pageKeysOf(l.code, entries, (i) => pageKeyOf(l.code, jsonAt(i)), (entry) => `${pagePlaceOf(entry, labels)}\0${JSON.stringify(options)}`, cache);
       if (keyed) job.pageKeys = pageKeys;
       job.digest = indexDigest(code ?? '', l.code, config.url, config.baseUrl, pageKeys);
-      if (code !== undefined) job.hash = indexHash(job.digest);
       job.input = () => `[[${entries.map((_, i) => jsonAt(i)).join(',')}],${JSON.stringify(config.url)},${JSON.stringify(config.baseUrl)}]`;
     }
     yield job;
@@ -244,11 +233,11 @@ export function buildSearch(loaded: LoadedConfig, locales: LocaleInfo[], table: 
 
 /**
  * The search stage with the indexes not in the cache made by `builder` (the build: on its worker threads),
- * which is not waited for: the entries' names are derived from their input (`codeKey`), so the settings
- * name them at once, and the files come in `pending`. A build on several threads is a cold one: every page
+ * which is not waited for: an entry's name does not depend on what it holds (local-index.ts), so the
+ * settings name it at once, and the files come in `pending`. A build on several threads is a cold one: every page
  * is analysed, its terms kept for the next build.
  */
-export function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, codeKey: () => string, cache?: IndexCache): SearchAssets {
+export function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, codeKey?: () => string, cache?: IndexCache): SearchAssets {
   const ready: LocaleIndexFiles[] = [];
   const urls = new Map<string, string>();
   // Of a job sent away only its JSON is kept (not its records), and only until a thread has it: the
@@ -256,14 +245,14 @@ export function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, loc
   const missing: IndexInput[] = [];
   const keys: { locale: string; key?: string }[] = [];
   for (const job of indexJobs(loaded, locales, table, cache !== undefined, codeKey, cache)) {
-    urls.set(job.locale, job.baseUrl + indexEntryFile(job.locale, job.hash!));
+    urls.set(job.locale, job.baseUrl + indexEntryFile(job.locale));
     const key = cache && cache.keyOf(job.locale, job.digest!);
     const index = key === undefined ? undefined : cache!.get(key);
     if (index) {
       cache!.keepPageTerms(job.locale);
       ready.push(index);
     } else {
-      missing.push({ locale: job.locale, input: job.input(), ...(job.hash ? { hash: job.hash } : {}), ...(job.pageKeys ? { pageKeys: job.pageKeys } : {}) });
+      missing.push({ locale: job.locale, input: job.input(), ...(job.pageKeys ? { pageKeys: job.pageKeys } : {}) });
       keys.push({ locale: job.locale, ...(key === undefined ? {} : { key }) });
     }
   }

@@ -271,17 +271,17 @@ export interface LocaleIndexFiles {
   parts: Map<string, string>;
 }
 
-/** Where a locale's index entry is written, below the output folder. */
-export const indexEntryFile = (locale: string, hash: string) => `assets/search/index.${locale}.${hash}.json`;
-
 /**
- * A locale's index as output files. `hash` names the entry: given, it was derived from what the index is
- * made from (build-search.ts), so that pages naming it can be rendered while the index is built; without
- * it, the entry's contents are hashed.
+ * Where a locale's index entry is written, below the output folder: one name whatever the index holds (the
+ * browser revalidates it; its parts are named by content), so that the site data naming it, and every page
+ * naming the site data, stays the same when a page's text changes (render/names.ts).
  */
-export function indexFiles(built: BuiltIndex, locale: string, baseUrl: string, hash?: string): LocaleIndexFiles {
+export const indexEntryFile = (locale: string) => `assets/search/index.${locale}.json`;
+
+/** A locale's index as output files. */
+export function indexFiles(built: BuiltIndex, locale: string, baseUrl: string): LocaleIndexFiles {
   const json = JSON.stringify(built.entry);
-  const file = indexEntryFile(locale, hash ?? createHash('sha256').update(json).digest('hex').slice(0, 10));
+  const file = indexEntryFile(locale);
   const parts = new Map([...built.parts].map(([name, text]) => [`assets/search/${built.entry.dir}${name}`, text]));
   return { entry: { file, url: baseUrl + file, json }, parts };
 }

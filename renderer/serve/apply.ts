@@ -296,7 +296,7 @@ export function finishLinks(state: DevState, result: Pick<ApplyResult, 'rendered
  */
 export function refreshSearch(state: DevState): Set<string> {
   const previous = state.search;
-  const next = searchOf(state.loaded, state.locales, state.table, 'stable', state.searchCache);
+  const next = searchOf(state.loaded, state.locales, state.table, state.searchCache);
   state.search = next;
   putSearch(state, previous);
   const changed = new Set<string>();

@@ -18,6 +18,9 @@ const FILES: Record<string, string> = {
   'pt-BR/404.html': '<html><body>not found pt</body></html>',
   'es/404.html': '<html><body>not found es</body></html>',
   'assets/main.abc123.js': 'console.log(1)',
+  'assets/routes/en.json': '{}',
+  'assets/search/index.en.json': '{}',
+  'assets/search/en/0123456789ab.json': '{}',
   'sitemap.xml': '<urlset/>',
 };
 
@@ -86,6 +89,11 @@ describe.each(sources)('request handler over a %s source', (_, makeSource) => {
     expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await raw(origin, '/site/sitemap.xml')).headers['content-type']).toBe('application/xml; charset=utf-8');
+  });
+
+  it('has browsers revalidate the assets whose name stays while their content changes (route manifests, search entries)', async () => {
+    for (const path of ['/site/assets/routes/en.json', '/site/assets/search/index.en.json']) expect((await raw(origin, path)).headers['cache-control'], path).toBe('no-cache');
+    expect((await raw(origin, '/site/assets/search/en/0123456789ab.json')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('answers HEAD without a body and anything else with 405', async () => {

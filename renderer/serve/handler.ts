@@ -6,6 +6,7 @@ import { existsSync, realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
+import { REVALIDATED_FILES } from '../render/names.ts';
 import { localePrefixOf } from '../shared/locale-urls.ts';
 import type { OutputFiles } from '../write.ts';
 
@@ -101,7 +102,7 @@ export interface SiteServing {
   /** Locale prefixes (e.g. pt-BR, es) whose own 404 page answers under them. */
   localePrefixes: string[];
   source: FileSource;
-  /** `dev`: never cache. `host`: hashed assets are immutable, the rest revalidated (production preview). */
+  /** `dev`: never cache. `host`: hashed assets are immutable, the rest revalidated (production preview): pages and the assets named stably (render/names.ts). */
   cache: 'dev' | 'host';
   /** Rewrites every HTML page on its way out (serve adds its live-reload client). */
   html?: (html: string) => string;
@@ -128,7 +129,7 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, site: S
 }
 
 function cacheHeaders(site: SiteServing, rel: string | undefined): Record<string, string> {
-  const cache = site.cache === 'dev' ? 'no-store' : rel?.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+  const cache = site.cache === 'dev' ? 'no-store' : rel?.startsWith('assets/') && !REVALIDATED_FILES.test(rel) ? 'public, max-age=31536000, immutable' : 'no-cache';
   return { 'cache-control': cache, 'x-content-type-options': 'nosniff' };
 }
 

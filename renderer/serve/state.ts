@@ -34,7 +34,7 @@ export interface DevState extends PreparedSite {
   searchCache: IndexCache;
 }
 
-const manifestUrl = (state: DevState, locale: string) => state.loaded.config.baseUrl + manifestFile(locale, '', 'stable');
+const manifestUrl = (state: DevState, locale: string) => state.loaded.config.baseUrl + manifestFile(locale);
 
 export function routesOf(state: DevState, locale: string): RouteEntry[] {
   return state.table.routes.filter((r) => r.data.locale === locale);
@@ -47,7 +47,7 @@ export function routesOf(state: DevState, locale: string): RouteEntry[] {
 export function updateChunks(state: DevState, locale: string, only?: RouteEntry[]): void {
   const routes = only ?? routesOf(state, locale);
   const baseUrl = state.loaded.config.baseUrl;
-  const chunks = routeChunks(routes, baseUrl, (r) => r.doc?.html, 'stable');
+  const chunks = routeChunks(routes, baseUrl, (r) => r.doc?.html);
   let owned = state.chunkFiles.get(locale);
   if (!owned || !only) {
     for (const file of owned?.values() ?? []) state.output.delete(file);
@@ -73,7 +73,7 @@ export function updateChunks(state: DevState, locale: string, only?: RouteEntry[
   const manifest: Record<string, string> = {};
   for (const [path, file] of owned) manifest[path] = baseUrl + file;
   const json = JSON.stringify(manifest);
-  state.output.write(manifestFile(locale, json, 'stable'), json);
+  state.output.write(manifestFile(locale), json);
 }
 
 /** Recomputes a locale's shared data and writes its file; its pages must be re-rendered. */

@@ -21,7 +21,7 @@ import { loadContent, type LocaleContent } from '../content/load.ts';
 import type { DocJob } from '../content/process-doc.ts';
 import { sitePaths, type SitePaths } from '../paths.ts';
 import { toProblems, type Problem } from '../problems.ts';
-import { stableSearch, type Naming } from '../render/names.ts';
+import type { Naming } from '../render/names.ts';
 import { loadTemplates, type Templates } from '../render/templates.ts';
 import { buildRouteTable, type RouteTable } from '../routes/route-table.ts';
 import { localeInfos } from '../routes/site-data.ts';
@@ -240,8 +240,9 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
   // Without a worker (a warm build, a small site), the indexes are made here without going through JSON;
   // with workers, they are made there while the pages render (`search.pending`).
   const { pool } = options;
-  const codeKey = naming === 'hashed' ? codeKeyOf(options.cache) : undefined;
-  const search = await timer.run('search', () => (pool && pool.threads > 1 && codeKey ? searchOn(pool, loaded, locales, table, codeKey, options.cache) : searchOf(loaded, locales, table, naming, options.cache?.index ?? options.searchCache, codeKey)));
+  // (The code's key only keys the build cache's indexes: a build without the cache does not hash the code.)
+  const codeKey = options.cache ? codeKeyOf(options.cache) : undefined;
+  const search = await timer.run('search', () => (pool && pool.threads > 1 && naming === 'hashed' ? searchOn(pool, loaded, locales, table, codeKey, options.cache) : searchOf(loaded, locales, table, options.cache?.index ?? options.searchCache, codeKey)));
   return { paths, loaded, locales, strings, jobFor, content, templates, bundle, islands, table, search, naming, warnings, problems, ...(options.cache ? { cache: options.cache } : {}) };
 }
 
@@ -294,24 +295,20 @@ export function loadTheme(paths: SitePaths, baseUrl: string, bundle: PrepareOpti
 }
 
 /** The search stage (again after an edit in `serve`). */
-export function searchOf(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, naming: Naming, cache?: IndexCache, codeKey?: () => string): SearchAssets {
-  return named(buildSearch(loaded, locales, table, cache, codeKey), loaded, naming);
+export function searchOf(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, cache?: IndexCache, codeKey?: () => string): SearchAssets {
+  return buildSearch(loaded, locales, table, cache, codeKey);
 }
 
 /** The search stage with the locales' indexes built on the worker threads of `pool` while pages render. The output is the same. */
-function searchOn(pool: WorkerPool, loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, codeKey: () => string, cache?: BuildCache): SearchAssets {
+function searchOn(pool: WorkerPool, loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, codeKey?: () => string, cache?: BuildCache): SearchAssets {
   return buildSearchWith((jobs) => pool.buildIndexes(jobs, { mainThread: 'after-render' }), loaded, locales, table, codeKey, cache?.index);
 }
 
 /**
- * The code that makes the search index, for the entries' names (search/build-search.ts, indexHash): the
+ * The code that makes the search index, in each index's cache key (search/build-search.ts, indexDigest): the
  * pipeline key, which the build cache has already computed; made once, and only for a local index.
  */
-function codeKeyOf(cache?: BuildCache): () => string {
+function codeKeyOf(cache: BuildCache): () => string {
   let key: string | undefined;
-  return () => (key ??= cache?.pipeline ?? pipelineKey());
-}
-
-function named(search: SearchAssets, loaded: LoadedConfig, naming: Naming): SearchAssets {
-  return naming === 'stable' ? stableSearch(search, loaded.config.baseUrl) : search;
+  return () => (key ??= cache.pipeline ?? pipelineKey());
 }

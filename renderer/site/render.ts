@@ -146,7 +146,7 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
     known.add(config.baseUrl + rel);
   };
   const named = (rel: string) => (CONTENT_NAMED.test(rel) || (site.naming === 'hashed' && HASH_NAMED.test(rel)) ? `named:${rel}` : undefined);
-  const chunks = routeChunks(site.table.routes, config.baseUrl, (r) => r.doc?.html, site.naming, site.cache?.chunks);
+  const chunks = routeChunks(site.table.routes, config.baseUrl, (r) => r.doc?.html, site.cache?.chunks);
   site.cache?.useRouteChunks(chunks.chunkOf);
   // Written before the pages and then dropped, as the search index is: together a fifth of the main thread's
   // heap while a large site renders (600 × 3 corpus: 41 + 22 MB of 162 MB live).
@@ -192,14 +192,14 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
 
 /**
  * Files named by a hash of their content, whose name is therefore their key: route chunks and the search
- * index's parts always (chunks.ts, search/local-index.ts); route manifests and site data when names are
- * hashed (render/names.ts: `serve` asks for stable names). Not the search index's entry: its name is a hash
- * of what it is made from, as that code sees it, not of its bytes (written, it costs little).
+ * index's parts always (chunks.ts, search/local-index.ts); the site data when names are hashed
+ * (render/names.ts: `serve` asks for stable names). Not the route manifests and the search index's entries:
+ * one name each, whatever they hold (kept when their bytes are the same).
  */
 const bytesKey = (content: string | Uint8Array) => `bytes:${keyDigest(content)}`;
 
 const CONTENT_NAMED = /^assets\/(pages\/|search\/[^/]+\/)/;
-const HASH_NAMED = /^assets\/(routes|site)\//;
+const HASH_NAMED = /^assets\/site\//;
 
 /**
  * Each page's keys, made once per page: its document's (BuildCache.documentKey: what its file is made of) and

@@ -32,7 +32,7 @@ export type WorkerRequestBody =
   | { type: 'highlight'; blocks: CodeBlock[]; themes: CodeThemes }
   | { type: 'render-setup'; setup: RenderSetup }
   | { type: 'render'; routes: RenderableRoute[] }
-  /** Local search indexes: per locale, its records and URLs as JSON (IndexJob's `input`), its entry's hash and its page keys. */
+  /** Local search indexes: per locale, its records and URLs as JSON (IndexJob's `input`) and its page keys. */
   | { type: 'search-index'; jobs: IndexInput[] };
 export type WorkerRequest = WorkerRequestBody & { id: number };
 

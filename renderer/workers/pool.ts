@@ -335,7 +335,7 @@ export class WorkerPool {
         1,
         (i) => {
           const job = takeJob(i);
-          return makeIndexFromInput(job.locale, job.input, job.hash, job.pageKeys);
+          return makeIndexFromInput(job.locale, job.input, job.pageKeys);
         },
         async (worker, batch) => ((await this.ask(worker, { type: 'search-index', jobs: batch.map(takeJob) })) as Extract<WorkerResponse, { type: 'search-index' }>).indexes,
         (i, index) => made[i]!.resolve(index),

@@ -83,7 +83,7 @@ async function answer(msg: WorkerRequest): Promise<WorkerResponse> {
     case 'search-index': {
       const { makeIndexFromInput, withSerializedTerms } = await import('../search/build-search.ts');
       // The pages' terms go back as the build cache stores them: the main thread does not read them.
-      return { id: msg.id, type: 'search-index', indexes: msg.jobs.map((job) => withSerializedTerms(makeIndexFromInput(job.locale, job.input, job.hash, job.pageKeys))) };
+      return { id: msg.id, type: 'search-index', indexes: msg.jobs.map((job) => withSerializedTerms(makeIndexFromInput(job.locale, job.input, job.pageKeys))) };
     }
   }
 }
