@@ -222,11 +222,20 @@ describe('build cache', () => {
     ];
     for (const [step, change] of steps) {
       change();
+      const before = existsSync(out) ? inodes() : {};
       const result = await into();
+      const rewritten = Object.entries(inodes()).filter(([rel, ino]) => rel.endsWith('.html') && before[rel] !== ino).map(([rel]) => rel).sort();
       // The pages kept by the builds with nothing changed kept their markup in the cache too.
       if (step === 'page content') expect(result.cache!.pages.rendered).toBe(1);
-      // Its locale's other pages are made again (the site data's name in them changed), but not scanned again.
+      // No other page is made again, scanned again or written again: what an edit of a page's text changes
+      // that every page of its locale depends on (the route manifest, the search entry) keeps its name.
       if (step === 'page content') expect(result.cache!.links).toEqual({ scanned: 1, cached: result.table.routes.length - 1 });
+      if (step === 'page content') expect(rewritten, 'pages written again').toEqual(['docs/compute/ec2.html']);
+      // A title is in every page of its locale (the sidebar): they are all made again, the other locale's none.
+      if (step === 'front matter: title') {
+        const english = Object.keys(before).filter((rel) => rel.endsWith('.html') && !rel.startsWith('pt-BR/'));
+        expect(rewritten, 'pages written again').toEqual(english.sort());
+      }
       if (step.startsWith('the output and')) expect(result.cache!.chunks).toMatchObject({ made: 0, cached: result.table.routes.filter((r) => r.data.kind !== 'notFound').length });
       const [got, want] = [outputOf(out), await clean()];
       expect(Object.keys(got).filter((rel) => got[rel] !== want[rel]), `after "${step}", files that differ from a clean build's`).toEqual([]);
