@@ -18,7 +18,7 @@ afterAll(async () => {
 const BUTTON = '.DocSearch-Button';
 const INPUT = '.DocSearch-Input';
 const MODAL = '.DocSearch-Modal';
-const INDEX = /\/assets\/search\/index\.pt-BR\.[0-9a-f]{10}\.json$/;
+const INDEX = /\/assets\/search\/index\.pt-BR\.json$/;
 const RECENT = '__DOCSEARCH_RECENT_SEARCHES__local-pt-BR';
 const FAVORITE = '__DOCSEARCH_FAVORITE_SEARCHES__local-pt-BR';
 
