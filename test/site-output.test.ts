@@ -96,8 +96,7 @@ describe('real site output', () => {
 
   // The compiled CLI splits the work with a worker thread (code highlighted there while the main thread
   // parses Markdown, pages rendered on both); the in-process build above does everything on one thread.
-  // Both builds run the compiled CLI: the search index entries are named after the code that makes them
-  // (search/build-search.ts indexHash), so a build from the TypeScript sources names them differently.
+  // Both builds run the compiled CLI, as users do.
   it('is written byte for byte the same by the multi-threaded CLI as by one thread', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cheatsheet-cli-build-'));
     try {
