@@ -12,8 +12,8 @@ export class RouteLoader {
   private manifest: Promise<Record<string, string>> | null = null;
   /** The manifest as last received, used when asking again fails (offline: chunks in the HTTP cache still load). */
   private received: Record<string, string> | null = null;
-  /** A request for the manifest is on its way: a second asker shares it. */
-  private asking = false;
+  /** The request for the manifest on its way, if any: a second asker shares it. */
+  private asking: Promise<Record<string, string>> | null = null;
   private chunks = new Map<string, Promise<RouteData>>();
   private prefetched = new Set<string>();
   /** Failed imports per chunk URL: the next attempt uses a URL the module map has not seen. */
@@ -34,12 +34,11 @@ export class RouteLoader {
 
   /** The manifest as the server has it now. */
   private freshManifest(): Promise<Record<string, string>> {
-    return this.asking && this.manifest ? this.manifest : this.askManifest();
+    return this.asking ?? this.askManifest();
   }
 
   private askManifest(): Promise<Record<string, string>> {
     const previous = this.received;
-    this.asking = true;
     const asked = fetch(this.manifestUrl, { cache: 'no-cache' })
       .then((r) => {
         if (!r.ok) throw new Error(`HTTP ${r.status} for ${this.manifestUrl}`);
@@ -54,9 +53,9 @@ export class RouteLoader {
         },
       )
       .finally(() => {
-        if (this.manifest === asked) this.asking = false;
+        if (this.asking === asked) this.asking = null;
       });
-    this.manifest = asked;
+    this.manifest = this.asking = asked;
     return asked;
   }
 
