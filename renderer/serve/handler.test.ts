@@ -31,10 +31,10 @@ interface Answer {
 }
 
 /** A request with the path sent exactly as given (fetch would normalise `..` away). */
-function raw(origin: string, path: string, method = 'GET'): Promise<Answer> {
+function raw(origin: string, path: string, method = 'GET', headers: Record<string, string> = {}): Promise<Answer> {
   const url = new URL(origin);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path, method }, (res) => {
+    const req = request({ host: url.hostname, port: url.port, path, method, headers }, (res) => {
       let body = '';
       res.on('data', (d: Buffer) => (body += d.toString()));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
@@ -94,6 +94,19 @@ describe.each(sources)('request handler over a %s source', (_, makeSource) => {
   it('has browsers revalidate the assets whose name stays while their content changes (route manifests, search entries)', async () => {
     for (const path of ['/site/assets/routes/en.json', '/site/assets/search/index.en.json']) expect((await raw(origin, path)).headers['cache-control'], path).toBe('no-cache');
     expect((await raw(origin, '/site/assets/search/en/0123456789ab.json')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a revalidation of an unchanged file with 304 and no body, as static hosts do', async () => {
+    for (const path of ['/site/assets/routes/en.json', '/site/docs/start']) {
+      const first = await raw(origin, path);
+      const etag = String(first.headers.etag);
+      expect(etag, path).toMatch(/^"[\w-]{22}"$/);
+      const again = await raw(origin, path, 'GET', { 'if-none-match': etag });
+      expect([again.status, again.body], path).toEqual([304, '']);
+      expect(again.headers.etag).toBe(etag);
+      const other = await raw(origin, path, 'GET', { 'if-none-match': '"something-else"' });
+      expect([other.status, other.body], path).toEqual([200, first.body]);
+    }
   });
 
   it('answers HEAD without a body and anything else with 405', async () => {

@@ -2,6 +2,7 @@
 // of the dev build, or a built folder) exactly as a static host would — GET and HEAD only, the bare origin
 // redirected to baseUrl, trailing slashes off and `.html` implied, each locale's not-found page with status
 // 404, and nothing outside the site.
+import { createHash } from 'node:crypto';
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -135,7 +136,17 @@ function cacheHeaders(site: SiteServing, rel: string | undefined): Record<string
 
 function send(req: IncomingMessage, res: ServerResponse, site: SiteServing, status: number, file: SourceFile): void {
   const headers = { 'content-type': contentType(file.rel), ...cacheHeaders(site, status === 200 ? file.rel : undefined) };
-  const answer = (bytes: Uint8Array) => reply(req, res, status, headers, site.html && file.rel.endsWith('.html') ? site.html(Buffer.from(bytes).toString('utf8')) : bytes);
+  const answer = (bytes: Uint8Array) => {
+    const body = site.html && file.rel.endsWith('.html') ? site.html(Buffer.from(bytes).toString('utf8')) : bytes;
+    // A validator, as static hosts send: what the browser revalidates (pages, the route manifests and search
+    // entries, fetched with `no-cache`) costs a 304 when it did not change.
+    if (site.cache === 'host' && status === 200) {
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+      if (req.headers['if-none-match'] === etag) return void res.writeHead(304, { ...headers, etag }).end();
+      return reply(req, res, status, { ...headers, etag }, body);
+    }
+    reply(req, res, status, headers, body);
+  };
   if ('bytes' in file) return answer(file.bytes);
   // The bytes as they were read, their length included: a length taken from a stat before streaming went
   // wrong when the file was rewritten in between (a build swapping the output in, an editor saving).
