@@ -58,16 +58,8 @@ export async function buildCommand(flags: BuildFlags): Promise<number> {
   }
   // Loaded only now: a build with nothing changed needs none of its stages.
   const { build } = await import('../renderer/build.ts');
-  const { formatProblem } = await import('../renderer/problems.ts');
   const result = await build({ root: flags.root, outDir: flags.outDir, configFile: flags.config, minify: flags.minify, threads, strict: flags.strict ?? false, compiledConfig: flags.compiledConfig, freeSearchText: true, ...(flags.cache === false ? {} : { cacheDir: CACHE_DIR }) });
-  const summary: BuildSummary = {
-    pagesPerLocale: result.pagesPerLocale,
-    fileCount: result.fileCount,
-    outputBytes: result.outputBytes,
-    warnings: [...result.warnings, ...result.problems.map(formatProblem)],
-    counts: { pages: 0, docs: 0, search: 0, chunks: 0 },
-  };
-  printSummary(summary, result.outDir, started, result.phases.map((p) => [p.name, p.ms]), result.cache, false, process.env.CHEATSHEET_DEBUG_MEMORY ? result.phases.map((p) => `${p.name} ${p.rssMb}`) : undefined);
+  printSummary(result.summary, result.outDir, started, result.phases.map((p) => [p.name, p.ms]), result.cache, false, process.env.CHEATSHEET_DEBUG_MEMORY ? result.phases.map((p) => `${p.name} ${p.rssMb}`) : undefined);
   return 0;
 }
 

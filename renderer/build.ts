@@ -73,6 +73,8 @@ export interface BuildResult {
   outDir: string;
   outputBytes: number;
   pagesPerLocale: Record<string, number>;
+  /** What the CLI prints of it (a build with nothing changed prints the last one's again). */
+  summary: BuildSummary;
   bundle?: ClientBundle;
   /** Source files each stage read. */
   inputs: { templates: string[]; client: string[] };
@@ -194,15 +196,15 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
   if (cache && compiledConfig) (await compiledConfig).keep?.();
 
   const pagesPerLocale = Object.fromEntries(locales.map((l) => [l.code, table.routes.filter((r) => r.data.locale === l.code).length]));
+  const stats = cache?.stats;
+  const summary: BuildSummary = {
+    pagesPerLocale,
+    fileCount: out.count,
+    outputBytes: out.bytes,
+    warnings: [...site.warnings, ...problems.map(formatProblem)],
+    counts: stats ? { pages: stats.pages.cached + stats.pages.rendered, docs: stats.docs.cached + stats.docs.processed, search: stats.search.cached + stats.search.built, chunks: stats.chunks.cached + stats.chunks.made } : { pages: 0, docs: 0, search: 0, chunks: 0 },
+  };
   if (cache && snapshot) {
-    const { pages, docs, search, chunks } = cache.stats;
-    const summary: BuildSummary = {
-      pagesPerLocale,
-      fileCount: out.count,
-      outputBytes: out.bytes,
-      warnings: [...site.warnings, ...problems.map(formatProblem)],
-      counts: { pages: pages.cached + pages.rendered, docs: docs.cached + docs.processed, search: search.cached + search.built, chunks: chunks.cached + chunks.made },
-    };
     // Pages that show git's dates change with a commit, which no file of the site shows.
     const answerable = cache.everyDocKept && !config.docs.showLastUpdateTime && !config.docs.showLastUpdateAuthor;
     const assets = [...site.content.values()].flatMap((lc) => lc.docs.flatMap((d) => d.assets.map((a) => a.abs)));
@@ -222,6 +224,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
     outDir,
     outputBytes: out.bytes,
     pagesPerLocale,
+    summary,
     bundle: options.bundle === false ? undefined : site.bundle,
     inputs: { templates: site.templates.inputs, client: site.bundle.inputs },
     ...(cache ? { cache: cache.stats } : {}),

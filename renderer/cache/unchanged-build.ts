@@ -13,7 +13,7 @@
 // state (coarse file times): the record keeps what it held instead, from the build cache, which hashed what
 // the build read (a doc the benchmark rewrote right before a cold build); for any other such file the
 // build leaves no record.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type BigIntStats } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type BigIntStats, type Dirent } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { LOCATION_VARIABLES } from '../config/site-url.ts';
 import { lockPathOf } from '../output-lock.ts';
@@ -52,7 +52,7 @@ export interface BuildSummary {
 
 /**
  * A path (relative to its group's folder) and its state: `f:<stat>` (and a content hash), `d:<names>`, `m:<size>:<mtime>`
- * (installs), `missing`, `other`.
+ * (installs), `loop` (a folder reached again through links), `missing`, `other`.
  */
 type Entry = [path: string, state: string, hash?: string];
 /** Entries below one folder ('' for absolute paths). */
@@ -96,7 +96,7 @@ function namesIn(dir: string, skip: (abs: string, name: string, parent: string) 
   try {
     return readdirSync(dir)
       .filter((name) => !skip(join(dir, name), name, dir))
-      .sort();
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   } catch {
     return undefined;
   }
@@ -115,23 +115,43 @@ function stateOf(path: string): { state: string; stat?: BigIntStats } {
 }
 
 /**
- * Every file and folder below `base` (itself included), in walk order. A folder reached twice through a link
+ * Every file and folder below `base` (itself included), in walk order. Folders are known by their entries'
+ * types (no stat: the output alone has ~500); a link is followed, and a folder reached again through links
  * (a loop) is recorded but not walked again.
  */
-function walk(base: string, skip: (abs: string, name: string, parent: string) => boolean, entries: Entry[] = [], rel = '', seen = new Set<string>()): Entry[] {
-  const abs = rel ? join(base, rel) : base;
-  const { state, stat } = stateOf(abs);
-  if (state !== 'd') {
-    entries.push([rel, state]);
-    return entries;
-  }
-  const names = namesIn(abs, skip);
-  entries.push([rel, names ? `d:${names.join('\0')}` : 'other']);
-  const id = `${stat!.dev}:${stat!.ino}`;
-  if (!names || seen.has(id)) return entries;
-  seen.add(id);
-  for (const name of names) walk(base, skip, entries, rel ? `${rel}/${name}` : name, seen);
-  seen.delete(id);
+function walk(base: string, skip: (abs: string, name: string, parent: string) => boolean): Entry[] {
+  const entries: Entry[] = [];
+  const { state, stat } = stateOf(base);
+  if (state !== 'd') return [['', state]];
+  const seen = new Set<string>([`${stat!.dev}:${stat!.ino}`]);
+  const folder = (abs: string, rel: string) => {
+    let found: Dirent[];
+    try {
+      found = readdirSync(abs, { withFileTypes: true }).filter((e) => !skip(join(abs, e.name), e.name, abs));
+    } catch {
+      entries.push([rel, 'other']);
+      return;
+    }
+    found.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    entries.push([rel, `d:${found.map((e) => e.name).join('\0')}`]);
+    for (const e of found) {
+      const path = join(abs, e.name);
+      const sub = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        folder(path, sub);
+        continue;
+      }
+      const { state: s, stat: target } = stateOf(path);
+      const id = target && `${target.dev}:${target.ino}`;
+      if (s !== 'd') entries.push([sub, s]);
+      else if (seen.has(id!)) entries.push([sub, 'loop']);
+      else {
+        seen.add(id!);
+        folder(path, sub);
+      }
+    }
+  };
+  folder(base, '');
   return entries;
 }
 
@@ -243,7 +263,9 @@ function unchanged(groups: Group[], skip: (abs: string, name: string, parent: st
   for (const [base, entries] of groups) {
     for (const [rel, state, hash] of entries) {
       const abs = base ? (rel ? join(base, rel) : base) : rel;
-      if (state.startsWith('d:')) {
+      if (state === 'loop') {
+        if (stateOf(abs).state !== 'd') return debug(`${abs}: no longer a folder`);
+      } else if (state.startsWith('d:')) {
         const names = namesIn(abs, skip);
         if (!names || `d:${names.join('\0')}` !== state) return debug(`${abs}: its names changed`);
       } else if ((state.startsWith('m:') ? installState(abs) : stateOf(abs).state) !== state) return debug(`${abs}: ${state} → ${stateOf(abs).state}`);
