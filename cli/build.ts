@@ -1,9 +1,10 @@
-import { relative } from 'node:path';
-import { build } from '../renderer/build.ts';
-import { CACHE_DIR, type CacheStats } from '../renderer/cache/build-cache.ts';
+import { relative, resolve } from 'node:path';
+import { CACHE_DIR } from '../renderer/cache/cache-dir.ts';
+import type { CacheStats } from '../renderer/cache/build-cache.ts';
+import type { BuildSummary } from '../renderer/cache/unchanged-build.ts';
 import type { CompiledConfig } from '../renderer/config/compile.ts';
+import { CONFIG_FILE } from '../renderer/config/compile.ts';
 import { UserError } from '../renderer/errors.ts';
-import { formatProblem } from '../renderer/problems.ts';
 import { THREADS_ENV } from '../renderer/workers/threads.ts';
 import { buildThreadNote } from './build-thread.ts';
 import { printWarning } from './report.ts';
@@ -48,21 +49,53 @@ export function parseThreads(flag: string | undefined, env = process.env[THREADS
 export async function buildCommand(flags: BuildFlags): Promise<number> {
   const started = performance.now();
   const threads = parseThreads(flags.threads);
+  if (flags.cache !== false) {
+    const kept = await unchanged(flags);
+    if (kept) {
+      printSummary(kept, flags.outDir, started, [['unchanged', performance.now() - started]], keptStats(kept.counts), true);
+      return 0;
+    }
+  }
+  // Loaded only now: a build with nothing changed needs none of its stages.
+  const { build } = await import('../renderer/build.ts');
   const result = await build({ root: flags.root, outDir: flags.outDir, configFile: flags.config, minify: flags.minify, threads, strict: flags.strict ?? false, compiledConfig: flags.compiledConfig, freeSearchText: true, ...(flags.cache === false ? {} : { cacheDir: CACHE_DIR }) });
-  for (const w of result.warnings) printWarning(w);
-  for (const p of result.problems) printWarning(formatProblem(p));
+  printSummary(result.summary, result.outDir, started, result.phases.map((p) => [p.name, p.ms]), result.cache, false, process.env.CHEATSHEET_DEBUG_MEMORY ? result.phases.map((p) => `${p.name} ${p.rssMb}`) : undefined);
+  return 0;
+}
+
+/** The last build's summary when nothing it read or wrote changed since (renderer/cache/unchanged-build.ts). */
+async function unchanged(flags: BuildFlags): Promise<BuildSummary | undefined> {
+  const root = resolve(flags.root);
+  const compiled = flags.compiledConfig;
+  if (!compiled) return undefined;
+  const [{ unchangedBuild }, { configExportKey, importConfig }] = await Promise.all([import('../renderer/cache/unchanged-build.ts'), import('../renderer/config/import-config.ts')]);
+  const setting = { root, outDir: resolve(root, flags.outDir), configFile: flags.config ?? CONFIG_FILE, minify: flags.minify, strict: flags.strict ?? false, cacheDir: resolve(root, CACHE_DIR) };
+  // A config that fails to compile or load is the build's to report, with its usual message.
+  const exportKey = async () => configExportKey(await importConfig(root, await compiled));
+  return unchangedBuild(setting, () => exportKey().catch(() => undefined));
+}
+
+/** A build with nothing changed takes everything from the cache, as the last build left it. */
+function keptStats(counts: BuildSummary['counts']): CacheStats {
+  return { docs: { cached: counts.docs, processed: 0 }, code: { cached: 0, highlighted: 0 }, pages: { cached: counts.pages, rendered: 0 }, search: { cached: counts.search, built: 0, updated: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { cached: counts.chunks, made: 0 }, links: { cached: counts.pages, scanned: 0 }, linkCheck: { cached: 1, checked: 0 } };
+}
+
+/** What a build prints: its pages, output and warnings, what came from the cache, its phases. */
+function printSummary(summary: BuildSummary, outDir: string, started: number, phases: [string, number][], cache: CacheStats | undefined, kept: boolean, memory?: string[]): void {
+  for (const w of summary.warnings) printWarning(w);
   const total = performance.now() - started;
-  const pages = Object.entries(result.pagesPerLocale).map(([l, n]) => `${l} ${n}`).join(', ');
-  const out = relative(process.cwd(), result.outDir) || '.';
+  const { pagesPerLocale } = summary;
+  const pages = Object.entries(pagesPerLocale).map(([l, n]) => `${l} ${n}`).join(', ');
+  const out = relative(process.cwd(), resolve(outDir)) || '.';
   process.stdout.write(
     [
-      `Built ${Object.values(result.pagesPerLocale).reduce((a, b) => a + b, 0)} pages (${pages}) into ${out}/ in ${(total / 1000).toFixed(2)} s`,
-      `  output: ${result.fileCount} files, ${kb(result.outputBytes)}; warnings: ${result.warnings.length + result.problems.length}`,
-      ...(result.cache ? [`  cache: ${cacheLine(result.cache)}`] : []),
-      `  phases: ${result.phases.map((p) => `${p.name} ${p.ms.toFixed(0)} ms`).join(', ')}`,
-      ...(process.env.CHEATSHEET_DEBUG_MEMORY ? [`  memory after each phase (MB): ${result.phases.map((p) => `${p.name} ${p.rssMb}`).join(', ')}; built ${buildThreadNote()}`] : []),
+      `Built ${Object.values(pagesPerLocale).reduce((a, b) => a + b, 0)} pages (${pages}) into ${out}/ in ${(total / 1000).toFixed(2)} s`,
+      `  output: ${summary.fileCount} files, ${kb(summary.outputBytes)}; warnings: ${summary.warnings.length}`,
+      ...(cache ? [`  cache: ${cacheLine(cache)}`] : []),
+      ...(kept ? ['  nothing changed since the last build: its output is kept as it is'] : []),
+      `  phases: ${phases.map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(', ')}`,
+      ...(memory ? [`  memory after each phase (MB): ${memory.join(', ')}; built ${buildThreadNote()}`] : []),
       '',
     ].join('\n'),
   );
-  return 0;
 }

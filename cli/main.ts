@@ -73,7 +73,7 @@ program
       if (wantsBuildThread({ root: g.root, cache: opts.cache })) return buildOnThread(new URL(import.meta.url), process.argv.slice(2));
       // esbuild compiles the config in its own process while this one loads the build's modules (unless the
       // build cache has it compiled already).
-      const [{ startCompilingConfig }, { CACHE_DIR }] = await Promise.all([import('../renderer/config/compile.ts'), import('../renderer/cache/build-cache.ts')]);
+      const [{ startCompilingConfig }, { CACHE_DIR }] = await Promise.all([import('../renderer/config/compile.ts'), import('../renderer/cache/cache-dir.ts')]);
       const compiledConfig = startCompilingConfig(g.root, g.config, opts.cache ? resolve(g.root, CACHE_DIR) : undefined);
       return (await import('./build.ts')).buildCommand({ root: g.root, config: g.config, ...opts, compiledConfig });
     });

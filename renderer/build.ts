@@ -8,11 +8,13 @@ import { join, resolve } from 'node:path';
 import { BuildCache, type CacheStats } from './cache/build-cache.ts';
 import type { CompiledConfig } from './config/compile.ts';
 import { compileConfigCached } from './config/compile-cache.ts';
+import { CONFIG_FILE } from './config/compile.ts';
+import { InputSnapshot, type BuildSummary } from './cache/unchanged-build.ts';
 import type { LoadedConfig } from './config/load.ts';
 import type { LocaleContent } from './content/load.ts';
 import type { ClientBundle } from './bundle/client.ts';
 import { claimOutputDir } from './output-guard.ts';
-import { BrokenLinksError, isFatalLink, linkProblem, type Problem } from './problems.ts';
+import { BrokenLinksError, formatProblem, isFatalLink, linkProblem, type Problem } from './problems.ts';
 import type { RouteTable } from './routes/route-table.ts';
 import type { LocaleInfo, SiteData } from './shared/types.ts';
 import { prepareSite, Timer, type Phase } from './site/prepare.ts';
@@ -71,6 +73,8 @@ export interface BuildResult {
   outDir: string;
   outputBytes: number;
   pagesPerLocale: Record<string, number>;
+  /** What the CLI prints of it (a build with nothing changed prints the last one's again). */
+  summary: BuildSummary;
   bundle?: ClientBundle;
   /** Source files each stage read. */
   inputs: { templates: string[]; client: string[] };
@@ -86,11 +90,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // A refused output folder is reported before any work; the lock is held until the output is swapped in.
   const release = options.write === false ? undefined : claimOutputDir(resolve(options.root), resolve(options.root, options.outDir ?? 'build'), options.configFile ?? 'site.config.ts', options.outDir ?? 'build');
   // A warm build (the cache holds the docs of a previous build) processes only what changed: on the main thread.
+  // Before anything is read: a file changed while the build reads it then differs from its recorded state.
+  const snapshot = options.cacheDir && options.write !== false ? new InputSnapshot({ root: resolve(options.root), outDir: resolve(options.root, options.outDir ?? 'build'), configFile: options.configFile ?? CONFIG_FILE, minify: options.minify ?? true, strict: options.strict ?? false, cacheDir: resolve(options.root, options.cacheDir) }) : undefined;
   const cache = options.cacheDir ? new BuildCache({ dir: resolve(options.root, options.cacheDir), root: resolve(options.root), outDir: resolve(options.root, options.outDir ?? 'build') }) : undefined;
   const threads = cache?.warm ? 1 : buildThreads(countMarkdown(join(resolve(options.root), 'content'), DOCS_PER_EXTRA_THREAD * availableParallelism()), options.threads);
   const pool = new WorkerPool(threads);
   try {
-    return await buildWith(pool, options, cache);
+    return await buildWith(pool, options, cache, snapshot);
   } finally {
     // A failed build's results were staged beside the cache as they were made: dropped, never moved in.
     cache?.discard();
@@ -120,7 +126,7 @@ function countMarkdown(dir: string, enough: number): number {
   return count;
 }
 
-async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCache | undefined): Promise<BuildResult> {
+async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCache | undefined, snapshot: InputSnapshot | undefined): Promise<BuildResult> {
   const root = resolve(options.root);
   const outDir = resolve(root, options.outDir ?? 'build');
   const timer = new Timer();
@@ -190,6 +196,20 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
   if (cache && compiledConfig) (await compiledConfig).keep?.();
 
   const pagesPerLocale = Object.fromEntries(locales.map((l) => [l.code, table.routes.filter((r) => r.data.locale === l.code).length]));
+  const stats = cache?.stats;
+  const summary: BuildSummary = {
+    pagesPerLocale,
+    fileCount: out.count,
+    outputBytes: out.bytes,
+    warnings: [...site.warnings, ...problems.map(formatProblem)],
+    counts: stats ? { pages: stats.pages.cached + stats.pages.rendered, docs: stats.docs.cached + stats.docs.processed, search: stats.search.cached + stats.search.built, chunks: stats.chunks.cached + stats.chunks.made } : { pages: 0, docs: 0, search: 0, chunks: 0 },
+  };
+  if (cache && snapshot) {
+    // Pages that show git's dates change with a commit, which no file of the site shows.
+    const answerable = cache.everyDocKept && !config.docs.showLastUpdateTime && !config.docs.showLastUpdateAuthor;
+    const assets = [...site.content.values()].flatMap((lc) => lc.docs.flatMap((d) => d.assets.map((a) => a.abs)));
+    snapshot.record({ pipeline: cache.pipeline, exportKey: loaded.exportKey, answerable, hashed: cache.hashedNow, assets: [...new Set(assets)], summary });
+  }
   return {
     loaded,
     files: memory?.files ?? new Map(),
@@ -204,6 +224,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
     outDir,
     outputBytes: out.bytes,
     pagesPerLocale,
+    summary,
     bundle: options.bundle === false ? undefined : site.bundle,
     inputs: { templates: site.templates.inputs, client: site.bundle.inputs },
     ...(cache ? { cache: cache.stats } : {}),

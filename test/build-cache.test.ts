@@ -243,6 +243,93 @@ describe('build cache', () => {
     }
   });
 
+  it('a build with nothing changed since the last one runs no stage (its record of what the last build read and wrote says so), and after each kind of change runs them; its output is always a clean build\'s', () => {
+    const root = makeSite(content);
+    const out = join(root, 'build');
+    // Clean builds go outside the site: a folder in it is a file of the site, a change.
+    const cleanDir = mkdtempSync(join(tmpdir(), 'cheatsheet-clean-'));
+    let changed = Date.now();
+    const cli = (args: string[] = [], env: Record<string, string> = {}) => {
+      const r = runCli(['build', '--root', root, ...args], root, env);
+      expect(r.status, r.stderr).toBe(0);
+      return r;
+    };
+    /** Builds; whether nothing ran (the record answered); fails unless the output is a clean build's. */
+    const kept = (step: string, args: string[] = [], env: Record<string, string> = {}) => {
+      const r = cli(args, env);
+      cli(['--no-cache', '--out-dir', cleanDir], env);
+      const [got, want] = [outputOf(out), outputOf(cleanDir)];
+      expect(Object.keys(got).filter((rel) => got[rel] !== want[rel]), `after "${step}", files that differ from a clean build's`).toEqual([]);
+      expect(got, `after "${step}"`).toEqual(want);
+      return r.stdout.includes('nothing changed since the last build');
+    };
+    // A file changed less than 3 s before a build may change again without a new state (coarse file times):
+    // then the build leaves no record, unless the build cache hashed the file (a doc).
+    const settle = () => {
+      while (Date.now() < changed + 3100) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, changed + 3100 - Date.now());
+    };
+    const change = (fn: () => void) => {
+      fn();
+      changed = Date.now();
+    };
+    cli();
+    settle();
+    expect(kept('nothing, the first time (the sources were new)'), 'the last build left no record').toBe(false);
+    const again = cli();
+    expect(again.stdout).toContain('nothing changed since the last build: its output is kept as it is');
+    expect(again.stdout).toMatch(/phases: unchanged \d+ ms\n/);
+    const pages = Object.keys(outputOf(out)).filter((rel) => rel.endsWith('.html')).length;
+    expect(again.stdout).toContain(`cache: pages 0 rendered, ${pages} from cache; docs 0 processed, 8 from cache`);
+    expect(kept('nothing')).toBe(true);
+
+    // Docs: the build cache hashed what it read, so even an edit just made leaves a record.
+    change(() => edit(root, 'content/en/compute/ec2.md', (t) => t.replace('Virtual machines.', 'Virtual machines, billed by the second.')));
+    expect(kept('page content')).toBe(false);
+    expect(kept('nothing after page content')).toBe(true);
+    change(() => edit(root, 'content/en/compute/s3.md', (t) => t.replace('title: Amazon S3', 'title: Amazon Simple Storage Service')));
+    expect(kept('front matter')).toBe(false);
+    change(() => put(root, 'content/en/compute/lambda.png', PNG(3)));
+    expect(kept('an image a page shows')).toBe(false);
+    settle();
+    expect(kept('nothing after the image'), 'the image was new: no record').toBe(false);
+    expect(kept('nothing, later')).toBe(true);
+    // The output: repaired.
+    appendFileSync(join(out, 'docs/compute/ec2.html'), '<!-- edited -->');
+    expect(kept('a page of the output edited by hand')).toBe(false);
+    rmSync(join(out, 'docs/compute/s3.html'));
+    expect(kept('a page of the output deleted')).toBe(false);
+    writeFileSync(join(out, 'extra.html'), 'not ours');
+    expect(kept('a file added to the output')).toBe(false);
+    expect(kept('nothing after the output was repaired')).toBe(true);
+    expect(kept('--no-cache', ['--no-cache']), '--no-cache builds everything').toBe(false);
+    expect(kept('nothing after a build without the cache (the output is another)')).toBe(false);
+    expect(kept('--strict', ['--strict'])).toBe(false);
+    expect(kept('where the site is published', [], { CHEATSHEET_URL: 'https://docs.example.org' })).toBe(false);
+    expect(kept('nothing after the published URL changed', [], { CHEATSHEET_URL: 'https://docs.example.org' })).toBe(true);
+    expect(kept('the published URL as before')).toBe(false);
+    // `hashed`: a doc, which the build cache hashed as it read it; any other file leaves no record until it settles.
+    for (const [step, hashed, fn] of [
+      ['config', false, () => writeFileSync(join(root, 'site.config.ts'), configOf({ title: 'Fixture renamed' }))],
+      ['a _category_ file', false, () => edit(root, 'content/en/compute/_category_.json', (t) => t.replace('"Compute"', '"Computing"'))],
+      ['UI strings in i18n/', false, () => edit(root, 'i18n/en.json', (t) => t.replace(/"Skip to main content"/, '"Skip to the content"'))],
+      ['a translation added', true, () => put(root, 'content/pt-BR/compute/ebs.md', page('Amazon EBS', 'Discos.'))],
+      ['a template the site brings', false, () => put(root, 'templates/pages/home.tsx', 'export default function Home() {\n  return <main><h1>Our home</h1></main>;\n}\n')],
+      ['a file of the site no stage reads', false, () => put(root, 'notes.txt', 'a note')],
+    ] as const) {
+      settle();
+      // (Leaves a record if the last build did not: it may have run before the last change had settled.)
+      cli();
+      expect(cli().stdout, `before "${step}"`).toContain('nothing changed since the last build');
+      change(fn);
+      expect(kept(step)).toBe(false);
+      expect(kept(`nothing, right after "${step}"`)).toBe(hashed);
+    }
+    settle();
+    // (Taken or not, depending on whether the build right after the last change already found it settled.)
+    kept('nothing, at last');
+    expect(kept('nothing, at last, again')).toBe(true);
+  }, 600_000);
+
   it('a build with nothing changed does not load React (it renders no page); one with a page to render does, and reports a broken page module', () => {
     const root = makeSite(minimalContent);
     // Outside the site (a file in it would change the site's file list): lists, at exit, the modules loaded.

@@ -39,10 +39,9 @@ import { isKeptOutputEntry, ScanStore, type KeptOutputEntry, type RememberedLink
 import { isStoredDoc, storedDoc, withLazySections, type StoredDoc } from './lazy-sections.ts';
 import { filesKey, hashOf, keyHash, rememberedPipelineKey, siteFileList } from './keys.ts';
 import { Pack } from './pack.ts';
+import { PIPELINE_MEMO } from './cache-dir.ts';
 
 export { CACHE_DIR } from './cache-dir.ts';
-/** The pipeline key's memo (stat-memo.ts), in the cache's folder. */
-const PIPELINE_MEMO = 'pipeline-key.json';
 
 export interface CacheStats {
   docs: { cached: number; processed: number };
@@ -114,6 +113,14 @@ export class BuildCache implements DocCache, AppCache {
   /** The docs' sources as the last build hashed them (read when first asked for), and as this one found them. */
   private sourcesBefore: Map<string, SourceRecord> | undefined;
   private readonly sourcesNow = new Map<string, SourceRecord>();
+  /**
+   * Every source this build read and hashed, settled or not, as it found it: its state before reading, and the
+   * hash of what it read (a build with nothing changed checks a file changed just before the build by its
+   * contents: unchanged-build.ts).
+   */
+  readonly hashedNow = new Map<string, SourceRecord>();
+  /** False once a doc was processed that the cache cannot keep (MDX: it depends on files its source does not name). */
+  everyDocKept = true;
   /** What every stored doc depends on besides its own inputs: the code and the site's file list. */
   private readonly docsVersion: string;
   /** The key of each doc of this build that the cache stores (found or remembered), by docId. */
@@ -205,6 +212,7 @@ export class BuildCache implements DocCache, AppCache {
       }
       const bytes = readFileSync(file);
       const hash = contentHash(bytes);
+      this.hashedNow.set(file, { stat, hash });
       // A file changed just before it was read may change again without a new state: timestamps are coarser
       // than they look (a few ms on Linux, 1–2 s on some file systems). Hashed again next time.
       if (Date.now() - Number(s.ctimeMs) > SETTLED_MS) this.sourcesNow.set(file, { stat, hash });
@@ -236,7 +244,10 @@ export class BuildCache implements DocCache, AppCache {
     this.stats.docs.processed++;
     const source = this.source(job.absPath, true);
     // MDX pages import other files, which their source does not show: they are always processed.
-    if (!source || usesMdx(job.relPath, Buffer.from(source.bytes!).toString('utf8'))) return;
+    if (!source || usesMdx(job.relPath, Buffer.from(source.bytes!).toString('utf8'))) {
+      this.everyDocKept = false;
+      return;
+    }
     const assets = doc.assets.map((a) => ({ abs: a.abs, hash: fileHash(a.abs) ?? '' }));
     const key = this.docKey(job, source.hash);
     this.docKeys.set(docId(job.locale, job.relPath), key);
@@ -512,8 +523,8 @@ const SOURCES = 'sources';
 /** How long after its last change a source's state is trusted to say that its contents did not change. */
 const SETTLED_MS = 3000;
 
-/** A doc's source as hashed: its state then (device:inode:size:mtime:ctime, in ns) and its contents' hash. */
-interface SourceRecord {
+/** A doc's source as hashed: its state then (device:inode:size:mtime:ctime, in ns) and its contents' hash (contentHash). */
+export interface SourceRecord {
   stat: string;
   hash: string;
 }

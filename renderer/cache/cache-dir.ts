@@ -1,3 +1,7 @@
 // The build cache's folder in the site's root: a module of its own so that the CLI can look for it (a cold
-// build starts on a thread of its own, cli/build-thread.ts) without loading the cache's code.
+// build starts on a thread of its own, cli/build-thread.ts; a build with nothing changed reads its record,
+// cache/unchanged-build.ts) without loading the cache's code.
 export const CACHE_DIR = '.cheatsheet-cache';
+
+/** The pipeline key's memo (stat-memo.ts), in the cache's folder. */
+export const PIPELINE_MEMO = 'pipeline-key.json';

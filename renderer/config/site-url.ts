@@ -27,6 +27,9 @@ export type LocationSources = Record<keyof SiteLocation, string>;
 const CONFIG_SOURCES: LocationSources = { url: '`url` in the config', baseUrl: '`baseUrl` in the config', repoUrl: '`repoUrl` in the config' };
 const ENV_NAMES: Record<keyof SiteLocation, string> = { url: 'CHEATSHEET_URL', baseUrl: 'CHEATSHEET_BASE_URL', repoUrl: 'CHEATSHEET_REPO_URL' };
 
+/** Every variable of the environment that resolveLocation reads. */
+export const LOCATION_VARIABLES: readonly string[] = [...Object.values(ENV_NAMES), 'GITHUB_ACTIONS', 'GITHUB_REPOSITORY', 'GITHUB_SERVER_URL'];
+
 function read(env: Environment, name: string): string | undefined {
   const value = env[name]?.trim();
   return value ? value : undefined;
