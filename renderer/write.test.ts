@@ -95,6 +95,48 @@ describe('output writers', () => {
     expect(w.bytes).toBe(40 * (page.length + 3) - 10);
   });
 
+  it('writes a handful of files on this thread, and starts its writer thread only for more, in order', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'cheatsheet-write-'));
+    const out = join(parent, 'build');
+    mkdirSync(join(parent, 'cache'));
+    const w = new FolderOutput(out);
+    // A one-page warm build: the page, its chunk, the manifest, a search file, a cache entry.
+    for (const rel of ['docs/a/index.html', 'assets/chunk.js', 'assets/routes/en.json', 'assets/search/index.en.json']) w.write(rel, `first ${rel}`);
+    w.writeAside(join(parent, 'cache', 'page'), new Uint8Array([1, 2]));
+    await w.flush();
+    expect(w.writerStarted, 'no thread for five files').toBe(false);
+    expect(w.read('docs/a/index.html')).toBe('first docs/a/index.html');
+    expect([...readFileSync(join(parent, 'cache', 'page'))]).toEqual([1, 2]);
+
+    for (let i = 0; i < 40; i++) w.write(`pages/${i}.html`, `page ${i}`);
+    // Written here first, then again by the thread: the later bytes win.
+    w.write('docs/a/index.html', 'second');
+    expect(w.writerStarted, 'a thread once many files are to be written').toBe(true);
+    await w.commit();
+    expect(readdirSync(join(out, 'pages'))).toHaveLength(40);
+    expect(readFileSync(join(out, 'pages', '39.html'), 'utf8')).toBe('page 39');
+    expect(readFileSync(join(out, 'docs', 'a', 'index.html'), 'utf8')).toBe('second');
+    expect(readFileSync(join(out, 'assets', 'search', 'index.en.json'), 'utf8')).toBe('first assets/search/index.en.json');
+  });
+
+  it('reports the first file it could not write, whether this thread or the writer thread tried', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'cheatsheet-write-'));
+    const tooLong = (name: string) => `${name}${'x'.repeat(300)}.html`;
+    const onThread = new FolderOutput(join(parent, 'a'));
+    for (let i = 0; i < 40; i++) onThread.write(`pages/${i}.html`, 'fine');
+    onThread.write(tooLong('late'), 'too long a name');
+    expect(onThread.writerStarted).toBe(true);
+    await expect(onThread.commit()).rejects.toThrow(/Could not write .*latexxxx.*\.html: .*(ENAMETOOLONG|name too long)/);
+    await onThread.abort();
+
+    const here = new FolderOutput(join(parent, 'b'));
+    here.write(tooLong('early'), 'too long a name');
+    for (let i = 0; i < 40; i++) here.write(`pages/${i}.html`, 'fine');
+    here.write(tooLong('late'), 'too long a name');
+    await expect(here.commit()).rejects.toThrow(/Could not write .*earlyxxxx.*\.html/);
+    await here.abort();
+  });
+
   it('writes files aside (the build cache) on its thread by the time of flush, and a failed one is no failure of the build', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'cheatsheet-write-'));
     const aside = join(parent, 'cache');

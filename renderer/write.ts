@@ -83,11 +83,17 @@ export class FolderOutput implements OutputSink {
   // Files are written by a thread of their own (a few MB of memory), so rendering goes on while the
   // kernel creates files: ~0.25 ms per file here, a quarter of a build's render stage when done on the main
   // thread. libuv's thread pool did not help: each step of a promise write waits for the busy main thread.
-  // Started by the first file to write: a build whose files are all kept (nothing changed) needs none
-  // (a thread's start costs ~0.1 s of CPU, some of it on this thread).
+  // Started only past the first few files (see `here`): a build whose files are all kept (nothing changed)
+  // or that writes a handful needs none (a thread's start costs ~0.1–0.2 s of CPU, some of it on this thread).
   // On a build thread (cli/build-thread.ts) the idle main thread writes instead, through a port: one
   // thread and heap fewer at the build's peak (corpus 150 × 3, cold: ~−8 MB).
   private writerThread: Worker | MessagePort | undefined;
+  // The first files are written on this thread, by the same writer code: a warm build that writes a handful
+  // (one page's prose edited: the page, its chunk, the manifest, the search files and their cache entries)
+  // would spend more CPU starting the thread (~0.19 s, most of it Node's start-up inside the thread) than
+  // writing them. Not on a build thread: the host that writes there is running already.
+  private here: WriterHere | undefined;
+  private writtenHere = 0;
   // Backpressure: the writer counts the KB it has written in shared memory, which this thread can read in
   // the middle of a synchronous render loop; past MAX_IN_FLIGHT_KB not yet written it waits. Without it
   // a slow disk let pages queue up in the writer's inbox (600×3 corpus on ext4: peak 455 MB against 320).
@@ -156,7 +162,22 @@ export class FolderOutput implements OutputSink {
     this.waitForRoom();
     const kb = Math.ceil(size / 1024) + 1;
     this.postedKb += kb;
-    this.writer.postMessage({ file: join(this.tmp, rel), content, kb });
+    const message = { file: join(this.tmp, rel), content, kb };
+    if (this.writeHere()) this.here!.post(message);
+    else this.writer.postMessage(message);
+  }
+
+  /** Whether the next file is written on this thread (see `here`), making its writer when needed. */
+  private writeHere(): boolean {
+    if (this.writerThread || this.writtenHere >= WRITTEN_HERE_FIRST || hostPort()) return false;
+    this.writtenHere++;
+    this.here ??= writerHere(this.progress, this.tmp);
+    return true;
+  }
+
+  /** Whether a thread (or a build thread's host) was started to write: tests and figures. */
+  get writerStarted(): boolean {
+    return this.writerThread !== undefined;
   }
 
   /**
@@ -225,7 +246,9 @@ export class FolderOutput implements OutputSink {
     // copy left the original as garbage outside this thread's heap, which V8 collects late (150 × 3 corpus,
     // cold: peak ~7 MB higher than with the entries written here).
     const whole = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength && data.buffer instanceof ArrayBuffer;
-    this.writer.postMessage({ file, content: data, kb, aside: true }, whole ? [data.buffer as ArrayBuffer] : []);
+    const message = { file, content: data, kb, aside: true };
+    if (this.writeHere()) this.here!.post(message);
+    else this.writer.postMessage(message, whole ? [data.buffer as ArrayBuffer] : []);
   }
 
   private waitForRoom(): void {
@@ -266,6 +289,9 @@ export class FolderOutput implements OutputSink {
 
   /** Waits for every write; rethrows the first that failed. */
   async flush(): Promise<void> {
+    // What was written here came first: its failure is the first.
+    const failedHere = this.closed ? undefined : this.here?.flush();
+    if (failedHere) this.failure ??= new Error(failedHere);
     if (!this.closed && this.writerThread) {
       const writer = this.writerThread;
       const id = ++this.flushes;
@@ -348,10 +374,19 @@ const MAX_IN_FLIGHT_KB = 4 * 1024;
 /** workerData's key for the port through which a build thread asks its main thread to write (`hostWriters`). */
 const WRITER_HOST = 'cheatsheetWriterHost';
 
+/** How many files an output writes on its own thread before it starts a writer thread (see `here`). */
+const WRITTEN_HERE_FIRST = 32;
+
+/** On a build thread whose main thread hosts writers: the port to ask it through. */
+function hostPort(): MessagePort | undefined {
+  const host = (workerData as Record<string, unknown> | null)?.[WRITER_HOST];
+  return host instanceof MessagePort ? host : undefined;
+}
+
 /** A writer on a thread of its own, or, on a build thread whose main thread hosts writers, a port to one there. */
 function startWriter(progress: Int32Array, root: string): Worker | MessagePort {
-  const host = (workerData as Record<string, unknown> | null)?.[WRITER_HOST];
-  if (!(host instanceof MessagePort)) return new Worker(WRITER_THREAD_START + WRITER, { eval: true, workerData: { progress, root } });
+  const host = hostPort();
+  if (!host) return new Worker(WRITER_THREAD_START + WRITER, { eval: true, workerData: { progress, root } });
   const { port1, port2 } = new MessageChannel();
   host.postMessage({ port: port2, progress, root }, [port2]);
   return port1;
@@ -363,12 +398,10 @@ function startWriter(progress: Int32Array, root: string): Worker | MessagePort {
  */
 export function hostWriters(): { workerData: Record<string, MessagePort>; transferList: MessagePort[]; close: () => void; readonly started: number } {
   const { port1, port2 } = new MessageChannel();
-  const require = createRequire(import.meta.url);
-  const run = new Function('parentPort', 'progress', 'root', 'require', WRITER) as (port: MessagePort, progress: Int32Array, root: string, req: NodeJS.Require) => void;
   let started = 0;
   port1.on('message', (m: { port: MessagePort; progress: Int32Array; root: string }) => {
     started++;
-    run(m.port, m.progress, m.root, require);
+    runWriter(m.port, m.progress, m.root);
   });
   return {
     workerData: { [WRITER_HOST]: port2 },
@@ -377,6 +410,42 @@ export function hostWriters(): { workerData: Record<string, MessagePort>; transf
     /** Writers started here (one per output folder the thread wrote). */
     get started() {
       return started;
+    },
+  };
+}
+
+/** The writer's code run on this thread, for a port or for `writerHere`'s stand-in of one. */
+function runWriter(port: Pick<MessagePort, 'on' | 'postMessage'>, progress: Int32Array, root: string): void {
+  const run = new Function('parentPort', 'progress', 'root', 'require', WRITER) as (p: typeof port, progress: Int32Array, root: string, req: NodeJS.Require) => void;
+  run(port, progress, root, createRequire(import.meta.url));
+}
+
+interface WriterHere {
+  /** Writes the file now (its folder made, a folder in its way removed), as the writer thread would. */
+  post(message: object): void;
+  /** The first failure since the last flush. */
+  flush(): string | undefined;
+}
+
+/** The writer's code, called directly on this thread: each file written when it is posted. */
+function writerHere(progress: Int32Array, root: string): WriterHere {
+  let handle: (m: object) => void = () => undefined;
+  let reply: { error?: string } = {};
+  const port = {
+    on: (_event: string, listener: (m: object) => void) => {
+      handle = listener;
+      return port;
+    },
+    postMessage: (m: { error?: string }) => {
+      reply = m;
+    },
+  } as unknown as Pick<MessagePort, 'on' | 'postMessage'>;
+  runWriter(port, progress, root);
+  return {
+    post: (m) => handle(m),
+    flush: () => {
+      handle({ flush: 0 });
+      return reply.error;
     },
   };
 }
