@@ -2,7 +2,7 @@
 // nothing and processes no doc, so it must not load what only those do (React, the Markdown pipeline, the
 // highlighter), nor what nothing calls (esprima, which js-yaml would load for a tag gray-matter never
 // parses). Loaded modules are recorded by a module hook (ES modules) and require.cache at exit (CommonJS).
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -42,5 +42,18 @@ describe('start-up of a warm build', () => {
     expect(fromPackage(warm, 'esprima')).toEqual([]);
     expect(fromPackage(warm, 'shiki')).toEqual([]);
     expect(fromPackage(warm, 'esbuild'), 'the compiled config comes from the cache').toEqual([]);
+  });
+
+  it('a build that renders a page loads only the server renderer it calls (renderToString), not the streaming one', () => {
+    const root = makeSite(minimalContent);
+    expect(runCli(['build', '--root', root], root).status).toBe(0);
+    // A warm build renders on this thread, where require.cache sees the renderer React loads.
+    appendFileSync(join(root, 'content/en/compute/ec2.md'), '\nOne more sentence.\n');
+    const loaded = modulesLoaded(['build', '--root', root], root);
+    const buildOf = (pattern: RegExp) => loaded.map((f) => pattern.exec(f)?.[1]).filter(Boolean);
+    expect(buildOf(/react-dom\/cjs\/react-dom-server-legacy\.node\.(\w+)\.js$/), 'renderToString comes from the legacy renderer').toHaveLength(1);
+    expect(fromPackage(loaded, 'react-dom').filter((f) => /react-dom-server\.node\./.test(f)), 'the streaming renderer is never called').toEqual([]);
+    // The renderer's build (production or development) is the one React itself picked, by NODE_ENV.
+    expect(buildOf(/react-dom\/cjs\/react-dom-server-legacy\.node\.(\w+)\.js$/)).toEqual(buildOf(/react\/cjs\/react\.(\w+)\.js$/));
   });
 });
