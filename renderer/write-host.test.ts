@@ -19,8 +19,12 @@ async function onBuildThread(scenario: string, data: Record<string, unknown>) {
     worker.once('message', res);
     worker.once('error', rej);
   });
+  // Listened for before the reply is awaited: a thread that posts and ends at once has its last message
+  // delivered and its 'exit' emitted in one go (Node drains the port on exit), and a listener added after
+  // the reply would wait for an 'exit' already gone — the test hung that way on a loaded machine.
+  const exited = new Promise((res) => worker.once('exit', res));
   const result = await reply;
-  await new Promise((res) => worker.once('exit', res));
+  await exited;
   host.close();
   return { result, started: host.started };
 }
