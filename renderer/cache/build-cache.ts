@@ -119,7 +119,10 @@ export class BuildCache implements DocCache, AppCache {
    * contents: unchanged-build.ts).
    */
   readonly hashedNow = new Map<string, SourceRecord>();
-  /** False once a doc was processed that the cache cannot keep (MDX: it depends on files its source does not name). */
+  /**
+   * False once a doc was processed that the cache cannot keep (MDX: it depends on files its source does not
+   * name).
+   */
   everyDocKept = true;
   /** What every stored doc depends on besides its own inputs: the code and the site's file list. */
   private readonly docsVersion: string;
@@ -523,7 +526,10 @@ const SOURCES = 'sources';
 /** How long after its last change a source's state is trusted to say that its contents did not change. */
 const SETTLED_MS = 3000;
 
-/** A doc's source as hashed: its state then (device:inode:size:mtime:ctime, in ns) and its contents' hash (contentHash). */
+/**
+ * A doc's source as hashed: its state then (device:inode:size:mtime:ctime, in ns) and its contents' hash
+ * (contentHash).
+ */
 export interface SourceRecord {
   stat: string;
   hash: string;

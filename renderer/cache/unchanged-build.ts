@@ -51,8 +51,8 @@ export interface BuildSummary {
 }
 
 /**
- * A path (relative to its group's folder) and its state: `f:<stat>` (and a content hash), `d:<names>`, `m:<size>:<mtime>`
- * (installs), `loop` (a folder reached again through links), `missing`, `other`.
+ * A path (relative to its group's folder) and its state: `f:<stat>` (and a content hash), `d:<names>`,
+ * `m:<size>:<mtime>` (installs), `loop` (a folder reached again through links), `missing`, `other`.
  */
 type Entry = [path: string, state: string, hash?: string];
 /** Entries below one folder ('' for absolute paths). */

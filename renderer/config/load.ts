@@ -13,7 +13,10 @@ export interface LoadedConfig {
   config: SiteConfig;
   /** Where `url`, `baseUrl` and `repoUrl` came from: the config, or the environment (site-url.ts). */
   locationSources?: LocationSources;
-  /** The config module's export as text, when it is plain data (import-config.ts): a build with nothing changed compares it. */
+  /**
+   * The config module's export as text, when it is plain data (import-config.ts): a build with nothing
+   * changed compares it.
+   */
   exportKey?: string;
 }
 

@@ -161,8 +161,9 @@ interface PlannedJob extends Omit<IndexJob, 'records' | 'input'> {
  * The local index jobs of the site: one per locale, none when Algolia is the engine. One at a time, so that
  * the records of a locale whose index is in the cache are garbage before the next locale's are made.
  * `keyed`: page keys too; `codeKey` (called once, only for a local index): the code in each index's digest
- * (indexDigest, the build cache's key). With a cache that knows the docs' keys (the build cache), a page whose doc and place
- * are those of a page of the last build takes that page's key as it was, and its records are not made.
+ * (indexDigest, the build cache's key). With a cache that knows the docs' keys (the build cache), a page
+ * whose doc and place are those of a page of the last build takes that page's key as it was, and its records
+ * are not made.
  */
 function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, keyed: boolean, codeKey?: () => string, cache?: IndexCache): Generator<PlannedJob> {
   const { config } = loaded;

@@ -103,7 +103,10 @@ export interface SiteServing {
   /** Locale prefixes (e.g. pt-BR, es) whose own 404 page answers under them. */
   localePrefixes: string[];
   source: FileSource;
-  /** `dev`: never cache. `host`: hashed assets are immutable, the rest revalidated (production preview): pages and the assets named stably (render/names.ts). */
+  /**
+   * `dev`: never cache. `host`: hashed assets are immutable, the rest revalidated (production preview): pages
+   * and the assets named stably (render/names.ts).
+   */
   cache: 'dev' | 'host';
   /** Rewrites every HTML page on its way out (serve adds its live-reload client). */
   html?: (html: string) => string;

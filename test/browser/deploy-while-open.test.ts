@@ -51,7 +51,10 @@ afterAll(async () => {
   await new Promise((ok) => server?.close(ok));
 });
 
-/** Opens a page and waits until it is hydrated and has fetched its locale's route manifest (to prefetch the links in view). */
+/**
+ * Opens a page and waits until it is hydrated and has fetched its locale's route manifest (to prefetch the
+ * links in view).
+ */
 async function openWithManifest(page: Page, path: string): Promise<void> {
   const manifest = page.waitForResponse((r) => new URL(r.url()).pathname === `${BASE}assets/routes/en.json`);
   await page.goto(origin + BASE + path);
