@@ -114,27 +114,36 @@ export function indexDigest(codeKey: string, locale: string, siteUrl: string, ba
 /** A page's key: its records as JSON (what its terms are made from, with the locale's language). */
 const pageKeyOf = (locale: string, json: string) => keyHash().update(locale).update('\0').update(json).digest('base64url').slice(0, 24);
 
-export function makeIndex(job: Omit<IndexJob, 'input'>): MadeIndex {
-  const analyser = new PageAnalyser(searchLanguageOf(job.locale));
+/** What makeIndex is given: a job's records whole, or its pages' records one by one (made only when asked for). */
+export type IndexMaking = Omit<IndexJob, 'input' | 'records'> & ({ records: SearchRecord[] } | { pages: { count: number; at(i: number): SearchRecord[] } });
+
+export function makeIndex(job: IndexMaking): MadeIndex {
+  let analyser: PageAnalyser | undefined;
   const terms = new Map<string, PageTerms>();
   const known = job.known?.pages;
   let analysed = 0;
-  const pages = pagesOf(job.records).map((records, i): IndexPage => {
-    const key = job.pageKeys?.[i];
+  const { pageKeys } = job;
+  const split = 'records' in job ? pagesOf(job.records) : undefined;
+  const count = split ? split.length : (job as { pages: { count: number } }).pages.count;
+  const at = split ? (i: number) => split[i]! : (job as { pages: { at(i: number): SearchRecord[] } }).pages.at;
+  // Every page's terms (kept for the next build): the last build's when it had the page, else analysed.
+  const termList = Array.from({ length: count }, (_, i) => {
+    const key = pageKeys?.[i];
     let page = key === undefined ? undefined : known?.get(key);
     if (!page) {
-      page = analyser.analyse(records);
+      page = (analyser ??= new PageAnalyser(searchLanguageOf(job.locale))).analyse(at(i));
       analysed++;
     }
     if (key !== undefined) terms.set(key, page);
-    return { records, terms: page };
+    return page;
   });
-  const { pageKeys } = job;
+  const pageAt = (i: number): IndexPage => ({ records: at(i), terms: termList[i]! });
   const previous = job.known?.index;
-  const update = previous && pageKeys && known ? updateIndex(previous, pages, pageKeys, known, job.siteUrl, job.locale) : undefined;
-  const built = update ?? assembleIndex(pages, job.siteUrl, job.locale, PART_BYTES, pageKeys);
+  // An update asks only for the changed pages' records: the others' are not made.
+  const update = previous && pageKeys && known && pageKeys.length === count ? updateIndex(previous, pageKeys, pageAt, known, job.siteUrl, job.locale) : undefined;
+  const built = update ?? assembleIndex(termList.map((_, i) => pageAt(i)), job.siteUrl, job.locale, PART_BYTES, pageKeys);
   // The index is kept for the next build's update only with the keys of its pages.
-  const kept: LocaleTerms = { pages: terms, ...(pageKeys && built.assembly ? { index: { entry: built.entry, assembly: built.assembly, shards: new Map(built.entry.shards.map(([, name]) => [name, built.parts.get(name)!])) } } : {}) };
+  const kept: LocaleTerms = { pages: terms, ...(pageKeys && built.assembly ? { index: { entry: built.entry, assembly: built.assembly, parts: built.parts } } : {}) };
   return { index: indexFiles(built, job.locale, job.baseUrl), terms: kept, analysed, updated: update !== undefined };
 }
 
@@ -153,6 +162,8 @@ export function withSerializedTerms(made: MadeIndex): MadeIndex {
 interface PlannedJob extends Omit<IndexJob, 'records' | 'input'> {
   /** The records, made when asked for: only for an index that has to be built. */
   records(): SearchRecord[];
+  /** The records page by page, each made when first asked for (an update asks only for the changed pages'). */
+  pages: { count: number; at(i: number): SearchRecord[] };
   /** The JSON a worker thread is sent (IndexJob's input). */
   input(): string;
 }
@@ -179,7 +190,7 @@ function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTab
     // the records' JSON (JSON.stringify of an array).
     const jsonAt = (i: number) => (jsonOf[i] ??= JSON.stringify(recordsAt(i)).slice(1, -1));
     const records = () => entries.flatMap((_, i) => recordsAt(i));
-    const job: PlannedJob = { locale: l.code, siteUrl: config.url, baseUrl: config.baseUrl, records, input: () => JSON.stringify([records(), config.url, config.baseUrl]) };
+    const job: PlannedJob = { locale: l.code, siteUrl: config.url, baseUrl: config.baseUrl, records, pages: { count: entries.length, at: recordsAt }, input: () => JSON.stringify([records(), config.url, config.baseUrl]) };
     if (keyed || code !== undefined) {
       const pageKeys = pageKeysOf(l.code, entries, (i) => pageKeyOf(l.code, jsonAt(i)), (entry) => `${pagePlaceOf(entry, labels)}\0${JSON.stringify(options)}`, cache);
       if (keyed) job.pageKeys = pageKeys;
@@ -215,12 +226,12 @@ function pageKeysOf(locale: string, entries: RouteEntry[], keyAt: (i: number) =>
 /** The search stage on this thread: a page whose records did not change since the last build is not analysed again. */
 export function buildSearch(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, cache?: IndexCache, codeKey?: () => string): SearchAssets {
   const indexes = new Map<string, LocaleIndexFiles>();
-  for (const { records, input: _, ...job } of indexJobs(loaded, locales, table, cache !== undefined, codeKey, cache)) {
+  for (const { records: _r, input: _i, ...job } of indexJobs(loaded, locales, table, cache !== undefined, codeKey, cache)) {
     const key = cache && cache.keyOf(job.locale, job.digest!);
     let index = key === undefined ? undefined : cache!.get(key);
     if (index) cache!.keepPageTerms(job.locale);
     else {
-      const made = makeIndex({ ...job, records: records(), ...(cache ? { known: cache.pageTerms(job.locale) } : {}) });
+      const made = makeIndex({ ...job, ...(cache ? { known: cache.pageTerms(job.locale) } : {}) });
       index = made.index;
       if (key !== undefined) cache!.set(key, index);
       cache?.setPageTerms(job.locale, made.terms, made.analysed, made.updated);

@@ -83,14 +83,18 @@ function assemble(all: PageSpec[]): Built {
   return { index: assembleIndex(pages, SITE, 'en', PARTS, keys), pages, keys, known: new Map(keys.map((k, i) => [k, pages[i]!.terms])) };
 }
 
-const kept = (index: BuiltIndex): AssembledIndex => ({ entry: index.entry, assembly: index.assembly!, shards: new Map(index.entry.shards.map(([, name]) => [name, index.parts.get(name)!])) });
+const kept = (index: BuiltIndex): AssembledIndex => ({ entry: index.entry, assembly: index.assembly!, parts: index.parts });
 const bytes = (index: BuiltIndex) => ({ entry: JSON.stringify(index.entry), parts: [...index.parts] });
 
-/** The update of `before`'s index to `after`'s pages, and the index assembled from them. */
-function update(before: Built, after: PageSpec[]): { updated: BuiltIndex | undefined; assembled: BuiltIndex } {
+/**
+ * The update of `before`'s index to `after`'s pages, and the index assembled from them; `asked`: the pages
+ * whose records and terms the update asked for.
+ */
+function update(before: Built, after: PageSpec[]): { updated: BuiltIndex | undefined; assembled: BuiltIndex; asked: number[] } {
   const now = assemble(after);
-  const updated = updateIndex(kept(before.index), now.pages, now.keys, before.known, SITE, 'en', PARTS);
-  return { updated, assembled: now.index };
+  const asked: number[] = [];
+  const updated = updateIndex(kept(before.index), now.keys, (i) => (asked.push(i), now.pages[i]!), before.known, SITE, 'en', PARTS);
+  return { updated, assembled: now.index, asked };
 }
 
 describe('updateIndex', () => {
@@ -100,12 +104,27 @@ describe('updateIndex', () => {
   it('makes the assembled index when one page gets more text (new words, new terms)', () => {
     const after = structuredClone(site);
     after[5]!.sections[0]!.text += ' zebra quokka lambda lambda';
-    const { updated, assembled } = update(before, after);
+    const { updated, assembled, asked } = update(before, after);
     expect(updated).toBeDefined();
     expect(bytes(updated!)).toEqual(bytes(assembled));
-    // Most shards are those of the last index (small parts: 400 bytes).
+    // Most shards are those of the last index (small parts: 400 bytes), and the chunks before the page's.
     const kept = updated!.entry.shards.filter(([, name]) => before.index.parts.has(name)).length;
     expect(kept).toBeGreaterThan(updated!.entry.shards.length / 2);
+    const keptChunks = updated!.entry.chunks.filter(([, name]) => before.index.parts.has(name)).length;
+    expect(keptChunks).toBeGreaterThan(0);
+    // Only the changed page's records were needed: the other pages' chunk rows come from the last index.
+    expect(asked).toEqual([5]);
+  });
+
+  it('makes the assembled index when the first or the last page changes (rows at the ends of chunks)', () => {
+    for (const page of [0, site.length - 1]) {
+      const after = structuredClone(site);
+      after[page]!.sections[0]!.text += ' zebra';
+      const { updated, assembled, asked } = update(before, after);
+      expect(updated).toBeDefined();
+      expect(bytes(updated!)).toEqual(bytes(assembled));
+      expect(asked).toEqual([page]);
+    }
   });
 
   it('makes the assembled index when words and terms go away, and when a title or keyword changes', () => {

@@ -1,49 +1,69 @@
 // A locale's index after a few of its pages changed, made from the index the last build assembled (its
 // entry and IndexAssembly: every term's postings as they ship, title and word counts) rather than from
 // every page's terms again: the changed pages' postings are cut out of the terms they had and the new
-// ones merged in, by doc number, and the word and title counts moved by what the pages had and have. The
+// ones merged in, by doc number, and the word and title counts moved by what the pages had and have; the
+// chunks' rows of the other pages are sliced out of the last index's chunks (their records are not made). The
 // result is the index assembleIndex makes of the same pages, byte for byte (index-update.test.ts compares
 // them); whatever an update cannot do exactly (pages added, removed or moved, a page with a different
 // number of records, the site's common title words changing) it declines, and the index is assembled.
 import type { IndexEntry } from '../shared/search-index.ts';
-import { COMMON_TITLE_SHARE, indexOf, PART_BYTES, type BuiltIndex, type IndexAssembly, type IndexPage } from './local-index.ts';
+import { COMMON_TITLE_SHARE, indexOf, PART_BYTES, rowsOf, type BuiltIndex, type IndexAssembly, type IndexPage } from './local-index.ts';
 import { termsOf, visitPostings, wordsOf, type PageTerms } from './page-terms.ts';
 
-/** What an update starts from: the last build's index of the locale, and the JSON of its shards by name. */
+/** What an update starts from: the last build's index of the locale, and the JSON of its parts (shards and chunks) by name. */
 export interface AssembledIndex {
   entry: IndexEntry;
   assembly: IndexAssembly;
-  shards: Map<string, string>;
+  parts: Map<string, string>;
 }
 
 /** Beyond this share of a locale's pages changed, assembling the index from every page is as quick. */
 const MAX_CHANGED_SHARE = 0.25;
 
-/** One changed page: where its docs start, how many, its terms in the last build and in this one. */
+/** One changed page: its number, where its docs start, how many, its terms in the last build and in this one, its chunk row now. */
 interface Edit {
+  page: number;
   start: number;
   count: number;
   before: PageTerms;
   after: PageTerms;
+  row: string;
 }
 
 /**
- * The index of `input` (the locale's pages, in order, with their keys), from `prev` and the last build's
+ * The index of the locale's pages (`keys`: each page's key, in order), from `prev` and the last build's
  * terms of the pages that changed (`known`, by page key); undefined when it has to be assembled instead.
+ * `pageAt` gives a page's records and terms, and is asked only for the pages whose key changed: the others'
+ * chunk rows are taken from the last index's chunks.
  */
-export function updateIndex(prev: AssembledIndex, input: IndexPage[], keys: string[], known: Map<string, PageTerms>, siteUrl: string, locale: string, partBytes = PART_BYTES): BuiltIndex | undefined {
+export function updateIndex(prev: AssembledIndex, keys: string[], pageAt: (i: number) => IndexPage, known: Map<string, PageTerms>, siteUrl: string, locale: string, partBytes = PART_BYTES): BuiltIndex | undefined {
   const a = prev.assembly;
-  if (a.siteUrl !== siteUrl || prev.entry.dir !== `${locale}/` || a.keys.length !== keys.length || input.length !== keys.length) return undefined;
+  if (a.siteUrl !== siteUrl || prev.entry.dir !== `${locale}/` || a.keys.length !== keys.length) return undefined;
   const edits: Edit[] = [];
   let start = 0;
   for (let i = 0; i < keys.length; i++) {
     if (keys[i] !== a.keys[i]) {
       const before = known.get(a.keys[i]!);
-      if (!before || input[i]!.records.length !== a.docCounts[i]) return undefined;
-      edits.push({ start, count: a.docCounts[i]!, before, after: input[i]!.terms });
+      if (!before) return undefined;
+      const page = pageAt(i);
+      const row = rowsOf([page.records], siteUrl).json;
+      if (page.records.length !== a.docCounts[i] || row.length !== 1) return undefined;
+      edits.push({ page: i, start, count: a.docCounts[i]!, before, after: page.terms, row: row[0]! });
       if (edits.length > keys.length * MAX_CHANGED_SHARE) return undefined;
     }
     start += a.docCounts[i]!;
+  }
+  const rows = oldRows(prev);
+  if (!rows) return undefined;
+  // One row per page, as assembleIndex makes them: a changed page's path differs from its neighbours'.
+  const pathOf = (row: string) => (JSON.parse(row) as [string])[0];
+  for (const e of edits) {
+    const path = pathOf(e.row);
+    for (const n of [e.page - 1, e.page + 1]) {
+      if (n < 0 || n >= keys.length) continue;
+      const edited = edits.find((o) => o.page === n);
+      if (pathOf(edited ? edited.row : rows.json(n)) === path) return undefined;
+    }
   }
 
   const terms = split(prev.entry.terms, a.offsets.length - 1);
@@ -199,29 +219,66 @@ export function updateIndex(prev: AssembledIndex, input: IndexPage[], keys: stri
 
   // The last index's shards by their first term: one whose terms are all kept as they were is kept whole.
   const oldShards = new Map(prev.entry.shards.map(([first, name], s) => [first, { name, last: (prev.entry.shards[s + 1]?.[0] ?? terms.length) - 1 }]));
+  // The chunks' rows: the changed pages' made now, the others' as the last index's chunks hold them.
+  const editAt = new Map(edits.map((e) => [e.page, e]));
+  const rowLengths = Int32Array.from(a.rowLengths);
+  for (const e of edits) rowLengths[e.page] = e.row.length;
+  const oldChunks = new Map(prev.entry.chunks.map(([first, name], c) => [first, { name, last: (prev.entry.chunks[c + 1]?.[0] ?? keys.length) - 1 }]));
+  const keptChunk = (first: number, last: number) => {
+    const old = oldChunks.get(first);
+    const json = old && prev.parts.get(old.name);
+    if (!old || json === undefined || old.last !== last) return undefined;
+    for (let i = first; i <= last; i++) if (editAt.has(i)) return undefined;
+    return { name: old.name, json };
+  };
   const index = indexOf({
     locale,
     siteUrl,
     partBytes,
-    records: input.map((p) => p.records),
+    rows: { count: keys.length, length: (i) => rowLengths[i]!, json: (i) => editAt.get(i)?.row ?? rows.json(i), pageDocs: prev.entry.pageDocs },
     terms: newTerms,
     offsets,
     common,
     words: newWords,
     wordTerm,
     wordFlags: wordStructured.map((n) => (n > 0 ? '1' : '0')).join(''),
-  }, (first, last) => keptShard(prev, oldShards, oldIndex, redone, first, last) ?? shardJson(flats, offsets, first, last));
+  }, (first, last) => keptShard(prev, oldShards, oldIndex, redone, first, last) ?? shardJson(flats, offsets, first, last), keptChunk);
   return {
     ...index,
-    assembly: { siteUrl, keys, docCounts: a.docCounts, flats, offsets, titleCounts, titles, wordPages: Int32Array.from(wordPages), wordStructuredPages: Int32Array.from(wordStructured) },
+    assembly: { siteUrl, keys, docCounts: a.docCounts, flats, offsets, titleCounts, titles, wordPages: Int32Array.from(wordPages), wordStructuredPages: Int32Array.from(wordStructured), rowLengths },
   };
+}
+
+/**
+ * The last index's chunk rows, by page: each a slice of its chunk's JSON (`[row,row,…]`), found by the rows'
+ * lengths; undefined when the chunks are not as the assembly describes them.
+ */
+function oldRows(prev: AssembledIndex): { json: (i: number) => string } | undefined {
+  const { rowLengths } = prev.assembly;
+  const { chunks } = prev.entry;
+  if (!(rowLengths instanceof Int32Array) || rowLengths.length !== prev.entry.pages) return undefined;
+  const chunkOf = new Int32Array(rowLengths.length);
+  const at = new Int32Array(rowLengths.length);
+  for (let c = 0; c < chunks.length; c++) {
+    const first = chunks[c]![0];
+    const end = chunks[c + 1]?.[0] ?? rowLengths.length;
+    const json = prev.parts.get(chunks[c]![1]);
+    let offset = 1;
+    for (let i = first; i < end; i++) {
+      chunkOf[i] = c;
+      at[i] = offset;
+      offset += rowLengths[i]! + 1;
+    }
+    if (json === undefined || json.length !== offset) return undefined;
+  }
+  return { json: (i) => prev.parts.get(chunks[chunkOf[i]!]![1])!.slice(at[i]!, at[i]! + rowLengths[i]!) };
 }
 
 /** The last index's shard of the same terms, when they are all as they were (no term added, removed or redone). */
 function keptShard(prev: AssembledIndex, oldShards: Map<number, { name: string; last: number }>, oldIndex: number[], redone: (Int32Array | undefined)[], first: number, last: number): { name: string; json: string } | undefined {
   const o = oldIndex[first]!;
   const old = o >= 0 ? oldShards.get(o) : undefined;
-  const json = old && prev.shards.get(old.name);
+  const json = old && prev.parts.get(old.name);
   if (!old || json === undefined || old.last - o !== last - first) return undefined;
   for (let n = first; n <= last; n++) if (redone[n] || oldIndex[n] !== o + n - first) return undefined;
   return { name: old.name, json };

@@ -40,6 +40,11 @@ export interface IndexAssembly {
   /** Per word of the entry: the number of pages that have it, and of those where a title, keyword or heading has it. */
   wordPages: Int32Array;
   wordStructuredPages: Int32Array;
+  /**
+   * Per page: the length of its row's JSON in the chunks (one row per page), so that an update takes the
+   * rows of the pages that did not change from the last index's chunks instead of making their records.
+   */
+  rowLengths: Int32Array;
 }
 
 /** Builds a locale's index from its records. */
@@ -142,17 +147,59 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
   sortedIds.forEach((id, i) => flat.set(flats[id]!, offsets[i]!));
   const titleCounts = new Int32Array(terms.length);
   for (const [t, n] of titleCount) titleCounts[sortedIndex[t]!] = n;
+  const rows = rowsOf(input.map((p) => p.records), siteUrl);
   const index = indexOf(
-    { locale, siteUrl, partBytes, records: input.map((p) => p.records), terms, offsets, common, words: words.map((w) => w.word), wordTerm: words.map((w) => sortedIndex[w.term]!), wordFlags: words.map((w) => (w.structured > 0 ? '1' : '0')).join('') },
+    { locale, siteUrl, partBytes, rows: rowList(rows), terms, offsets, common, words: words.map((w) => w.word), wordTerm: words.map((w) => sortedIndex[w.term]!), wordFlags: words.map((w) => (w.structured > 0 ? '1' : '0')).join('') },
     (first, last) => JSON.stringify(sortedIds.slice(first, last + 1).map((id) => flats[id]!)),
   );
-  // An update finds every title term and every word's term among the terms with postings (so does this, but
-  // whatever the pages were made of, an index it could not update is assembled again rather than wrong).
-  if (index.entry.wordTerm.some((t) => t === undefined) || [...titleCount.keys()].some((t) => sortedIndex[t] === undefined)) return index;
+  // An update finds every title term and every word's term among the terms with postings, and one chunk row
+  // per page (so does this, but whatever the pages were made of, an index it could not update is assembled
+  // again rather than wrong).
+  if (index.entry.wordTerm.some((t) => t === undefined) || [...titleCount.keys()].some((t) => sortedIndex[t] === undefined) || rows.json.length !== input.length) return index;
   const docCounts = Int32Array.from(input, (p) => p.records.length);
   const wordPages = Int32Array.from(words, (w) => w.pages);
   const wordStructuredPages = Int32Array.from(words, (w) => w.structured);
-  return { ...index, assembly: { siteUrl, keys, docCounts, flats: flat, offsets, titleCounts, titles, wordPages, wordStructuredPages } };
+  const rowLengths = Int32Array.from(rows.json, (json) => json.length);
+  return { ...index, assembly: { siteUrl, keys, docCounts, flats: flat, offsets, titleCounts, titles, wordPages, wordStructuredPages, rowLengths } };
+}
+
+/**
+ * The chunks' rows of records (pages, in order): one per run of records with the same path, each as the
+ * JSON a chunk holds, and each row's first doc less the one before's (IndexEntry's pageDocs).
+ */
+export function rowsOf(pages: SearchRecord[][], siteUrl: string): { json: string[]; pageDocs: number[] } {
+  const rows: ChunkPage[] = [];
+  const starts: number[] = [];
+  let doc = 0;
+  for (const page of pages) {
+    for (const r of page) {
+      const path = r.url_without_anchor.slice(siteUrl.length);
+      let row = rows[rows.length - 1];
+      if (!row || row[0] !== path) {
+        row = [path, r.hierarchy.lvl0 ?? '', r.hierarchy.lvl1 ?? '', []];
+        rows.push(row);
+        starts.push(doc);
+      }
+      const rest = LEVELS.slice(2).map((l) => r.hierarchy[l]);
+      while (rest.length > 0 && rest[rest.length - 1] === null) rest.pop();
+      row[3].push([r.anchor ? encodeURIComponent(r.anchor) : '', r.type, rest, r.content]);
+      doc++;
+    }
+  }
+  return { json: rows.map((row) => JSON.stringify(row)), pageDocs: starts.map((d, i) => d - (i > 0 ? starts[i - 1]! : 0)) };
+}
+
+/** IndexRows of rows made whole (rowsOf). */
+const rowList = (rows: { json: string[]; pageDocs: number[] }): IndexRows => ({ count: rows.json.length, length: (i) => rows.json[i]!.length, json: (i) => rows.json[i]!, pageDocs: rows.pageDocs });
+
+/** The chunks' rows of an index (one per page): their JSON, asked for only for the chunks that are made. */
+export interface IndexRows {
+  count: number;
+  /** Row i's JSON, and its length (known without it). */
+  length(i: number): number;
+  json(i: number): string;
+  /** Each row's first doc less the one before's (IndexEntry's pageDocs). */
+  pageDocs: number[];
 }
 
 /** What makes a locale's index files, however its postings were assembled. */
@@ -160,8 +207,8 @@ export interface IndexContents {
   locale: string;
   siteUrl: string;
   partBytes: typeof PART_BYTES;
-  /** The records of each page, in order. */
-  records: SearchRecord[][];
+  /** The chunks' rows, in order. */
+  rows: IndexRows;
   /** The indexed terms, sorted, and where each one's postings start and end (IndexAssembly's offsets). */
   terms: string[];
   offsets: Int32Array;
@@ -174,10 +221,11 @@ export interface IndexContents {
 
 /**
  * The entry and parts of an index. `shard` gives the JSON of the shard of the terms from `first` to `last`
- * (an update: also its name, when it is the last index's shard as it was).
+ * (an update: also its name, when it is the last index's shard as it was); `keptChunk`, the last index's
+ * chunk of the rows from `first` to `last` when it is the same (an update).
  */
-export function indexOf(c: IndexContents, shard: (first: number, last: number) => string | { name: string; json: string }): BuiltIndex {
-  const { records, offsets, partBytes } = c;
+export function indexOf(c: IndexContents, shard: (first: number, last: number) => string | { name: string; json: string }, keptChunk?: (first: number, last: number) => { name: string; json: string } | undefined): BuiltIndex {
+  const { rows, offsets, partBytes } = c;
   const parts = new Map<string, string>();
   const store = (json: string): string => {
     const name = createHash('sha256').update(json).digest('hex').slice(0, 12) + '.json';
@@ -204,48 +252,29 @@ export function indexOf(c: IndexContents, shard: (first: number, last: number) =
     }
   }
 
-  const pages: ChunkPage[] = [];
-  const pageDocs: number[] = [];
-  let doc = 0;
-  for (const page of records) {
-    for (const r of page) {
-      const path = r.url_without_anchor.slice(c.siteUrl.length);
-      let row = pages[pages.length - 1];
-      if (!row || row[0] !== path) {
-        row = [path, r.hierarchy.lvl0 ?? '', r.hierarchy.lvl1 ?? '', []];
-        pages.push(row);
-        pageDocs.push(doc);
-      }
-      const rest = LEVELS.slice(2).map((l) => r.hierarchy[l]);
-      while (rest.length > 0 && rest[rest.length - 1] === null) rest.pop();
-      row[3].push([r.anchor ? encodeURIComponent(r.anchor) : '', r.type, rest, r.content]);
-      doc++;
-    }
-  }
-
   const chunks: IndexEntry['chunks'] = [];
-  // Each page's JSON, measured and then joined: a chunk's JSON is its pages' JSON in brackets.
-  let chunk: string[] = [];
+  // A chunk's JSON is its rows' JSON in brackets.
   let firstPage = 0;
   size = 0;
-  pages.forEach((page, i) => {
-    const json = JSON.stringify(page);
-    chunk.push(json);
-    size += json.length;
-    if (size >= partBytes.chunk || i === pages.length - 1) {
-      chunks.push([firstPage, store(`[${chunk.join(',')}]`)]);
-      chunk = [];
+  for (let i = 0; i < rows.count; i++) {
+    size += rows.length(i);
+    if (size >= partBytes.chunk || i === rows.count - 1) {
+      const kept = keptChunk?.(firstPage, i);
+      if (kept) parts.set(kept.name, kept.json);
+      const json: string[] = [];
+      if (!kept) for (let r = firstPage; r <= i; r++) json.push(rows.json(r));
+      chunks.push([firstPage, kept ? kept.name : store(`[${json.join(',')}]`)]);
       firstPage = i + 1;
       size = 0;
     }
-  });
+  }
 
   const entry: IndexEntry = {
     v: 2,
     lang: searchLanguageOf(c.locale),
     dir: `${c.locale}/`,
-    pages: pages.length,
-    pageDocs: pageDocs.map((d, i) => d - (i > 0 ? pageDocs[i - 1]! : 0)),
+    pages: rows.count,
+    pageDocs: rows.pageDocs,
     words: c.words.join(' '),
     wordTerm: c.wordTerm,
     wordFlags: c.wordFlags,
