@@ -461,19 +461,17 @@ export class BuildCache implements DocCache, AppCache {
       if (updated) this.stats.search.updated++;
     },
     keepPageTerms: (locale) => this.pageTerms.keep(pageTermsKey(locale)),
-    docKey: (locale, relPath) => {
-      const key = this.docKeys.get(docId(locale, relPath));
-      return key === undefined ? undefined : hashOf(this.docsVersion, key);
-    },
+    // A doc's key alone: what every doc depends on (docsVersion) keys the record keys' entry instead.
+    docKey: (locale, relPath) => this.docKeys.get(docId(locale, relPath)),
     recordKeys: (locale) => {
-      const keys = this.recordKeyPack.get(recordKeysKey(locale)) ?? new Map<string, string>();
+      const keys = this.recordKeyPack.get(recordKeysKey(locale, this.docsVersion)) ?? new Map<string, string>();
       this.recordKeysRead.set(locale, keys);
       return keys;
     },
     setRecordKeys: (locale, keys) => {
       const before = this.recordKeysRead.get(locale);
-      if (before && before.size === keys.size && [...keys].every(([from, key]) => before.get(from) === key)) this.recordKeyPack.keep(recordKeysKey(locale));
-      else this.recordKeyPack.set(recordKeysKey(locale), keys);
+      if (before && before.size === keys.size && [...keys].every(([from, key]) => before.get(from) === key)) this.recordKeyPack.keep(recordKeysKey(locale, this.docsVersion));
+      else this.recordKeyPack.set(recordKeysKey(locale, this.docsVersion), keys);
     },
   };
 
@@ -545,8 +543,11 @@ const outputKey = (outDir: string) => hashOf('output', outDir);
 /** A doc of this build: its job's locale and path (a source page standing in for a locale is a doc of that locale). */
 const docId = (locale: string, relPath: string) => `${locale}\0${relPath}`;
 
-/** One entry per locale: the search's page keys by doc key and place (search/build-search.ts, pageKeysOf). */
-const recordKeysKey = (locale: string) => hashOf('record-keys', locale);
+/**
+ * One entry per locale and docsVersion (the code and the site's file list: every doc depends on them): the
+ * search's page keys by doc key and place (search/build-search.ts, pageKeysOf).
+ */
+const recordKeysKey = (locale: string, docsVersion: string) => hashOf('record-keys', locale, docsVersion);
 
 /** One entry per locale: its pages' terms, replaced whole when any page changes. */
 const pageTermsKey = (locale: string) => hashOf('page-terms', locale);

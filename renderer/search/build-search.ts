@@ -44,9 +44,9 @@ export interface IndexCache {
   /** The locale's index came from the cache: the terms of its pages stay as they are. */
   keepPageTerms(locale: string): void;
   /**
-   * A key of everything a doc of the locale was made from (the build cache's: its source, its job, the site's
-   * file list, the code), when the cache knows it; with recordKeys, it saves making the records of a page
-   * that did not change only to hash them.
+   * A key of everything a doc of the locale was made from (the build cache's: its source and its job; the
+   * site's file list and the code, which every doc depends on, key recordKeys' entry), when the cache knows
+   * it; with recordKeys, it saves making the records of a page that did not change only to hash them.
    */
   docKey?(locale: string, relPath: string): string | undefined;
   /** The page keys (pageKeyOf) of the locale's pages at the last build, by their doc's key and place (pageKeysOf). */
@@ -181,6 +181,7 @@ function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTab
   if (config.themeConfig.algolia) return;
   const code = codeKey?.();
   const options = { siteUrl: config.url, docsTag: docsTagOf(config.docs.pluginId, config.docs.version.name) };
+  const optionsJson = JSON.stringify(options);
   for (const l of locales) {
     const { entries, labels } = searchPages(table, l.code);
     const recordsOf: (SearchRecord[] | undefined)[] = [];
@@ -192,7 +193,7 @@ function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTab
     const records = () => entries.flatMap((_, i) => recordsAt(i));
     const job: PlannedJob = { locale: l.code, siteUrl: config.url, baseUrl: config.baseUrl, records, pages: { count: entries.length, at: recordsAt }, input: () => JSON.stringify([records(), config.url, config.baseUrl]) };
     if (keyed || code !== undefined) {
-      const pageKeys = pageKeysOf(l.code, entries, (i) => pageKeyOf(l.code, jsonAt(i)), (entry) => `${pagePlaceOf(entry, labels)}\0${JSON.stringify(options)}`, cache);
+      const pageKeys = pageKeysOf(l.code, entries, (i) => pageKeyOf(l.code, jsonAt(i)), (entry) => `${pagePlaceOf(entry, labels)}\0${optionsJson}`, cache);
       if (keyed) job.pageKeys = pageKeys;
       job.digest = indexDigest(code ?? '', l.code, config.url, config.baseUrl, pageKeys);
       job.input = () => `[[${entries.map((_, i) => jsonAt(i)).join(',')}],${JSON.stringify(config.url)},${JSON.stringify(config.baseUrl)}]`;
@@ -214,7 +215,8 @@ function pageKeysOf(locale: string, entries: RouteEntry[], keyAt: (i: number) =>
   const keys = entries.map((entry, i) => {
     const docKey = cache!.docKey?.(locale, entry.doc!.relPath);
     if (docKey === undefined) return keyAt(i);
-    const from = keyHash().update(docKey).update('\0').update(placeOf(entry)).digest('base64url');
+    // Not hashed: the doc key and place as they are (a few dozen characters; hashing them was most of this).
+    const from = `${docKey}\0${placeOf(entry)}`;
     const key = known.get(from) ?? keyAt(i);
     now.set(from, key);
     return key;
