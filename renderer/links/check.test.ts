@@ -69,6 +69,18 @@ describe('link checker', () => {
     expect(checkLinks({ routes: [from, accented], pages, files: new Set(), baseUrl: '/b/' }).links).toEqual([]);
   });
 
+  it("checks links to a page's own anchors as a browser resolves them: escaped, as written, on a page with an encoded slug", () => {
+    // Ids as rehype-slug and HTML authors write them; hrefs plain (taken as they are) and not (parsed as URLs).
+    const page = entry('/b/docs/c%C3%A2mbio', 'docs/câmbio.html');
+    const ids = ['configuração', 'a b', '100%', 'x"y', 'plain-id', 'q?x=1'].map((id) => `<h2 id="${id.replace(/"/g, '&quot;')}">t</h2>`).join('');
+    const hrefs = ['#configura%C3%A7%C3%A3o', '#configuração', '#a%20b', '#a b', '#100%', '#x%22y', '#plain-id', '#q?x=1', '#', '#missing', '#100%%20x'];
+    const html = `<div class="theme-doc-markdown markdown">${hrefs.map((h) => `<a href="${h.replace(/"/g, '&quot;')}">l</a>`).join(' ')}${ids}</div>`;
+    const result = checkLinks({ routes: [page], pages: new Map([['docs/câmbio.html', html]]), files: new Set(), baseUrl: '/b/' });
+    expect(result.links).toEqual([]);
+    // '#100%%20x' is '100%%20x' once parsed, which does not decode: no such id (as before anchors were taken as written).
+    expect(result.anchors.map((l) => l.target)).toEqual(['#missing', '#100%%20x']);
+  });
+
   it('names the component each link sits in', () => {
     expect(linkComponents(pageA).map((l) => l.component)).toEqual(['Navbar', 'Navbar', 'Markdown', 'Markdown', 'Markdown', 'Markdown', 'Markdown', 'Footer']);
   });

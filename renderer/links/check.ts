@@ -46,6 +46,12 @@ export interface LinkCheckResult {
   ownUrls: BrokenLink[];
 }
 
+/**
+ * An href of a fragment alone, of printable ASCII that URL parsing keeps as it is (its fragment
+ * percent-encode set: controls, space, ", <, >, `).
+ */
+const PLAIN_FRAGMENT = /^#[!#-;=?-_a-~]*$/;
+
 export function checkLinks({ routes, pages, files, baseUrl, readHtml, siteBase }: LinkCheckInput): LinkCheckResult {
   const ownPath = siteBase ? ownSitePath(siteBase) : () => undefined;
   const byPath = new Map<string, RouteEntry>();
@@ -78,10 +84,26 @@ export function checkLinks({ routes, pages, files, baseUrl, readHtml, siteBase }
     verdicts.set(key, v);
     return v;
   };
+  // A link to an anchor of its own page ('#id', a third of a site's links: each page's table of contents)
+  // resolves to the page's own path, parsed once per page; its id is the href as it is when it holds no
+  // character that URL parsing would escape.
+  const ownPaths = new Map<RouteEntry, string>();
+  const ownPathOf = (from: RouteEntry) => {
+    let path = ownPaths.get(from);
+    if (path === undefined) ownPaths.set(from, (path = safeDecode(new URL(`http://site${from.data.path}`).pathname)));
+    return path;
+  };
   const judge = (from: RouteEntry, href: string): Verdict => {
-    const url = new URL(href, `http://site${from.data.path}`);
-    const path = safeDecode(url.pathname);
-    const hash = safeDecode(url.hash.slice(1));
+    let path: string;
+    let hash: string;
+    if (PLAIN_FRAGMENT.test(href)) {
+      path = ownPathOf(from);
+      hash = safeDecode(href.slice(1));
+    } else {
+      const url = new URL(href, `http://site${from.data.path}`);
+      path = safeDecode(url.pathname);
+      hash = safeDecode(url.hash.slice(1));
+    }
     // As Docusaurus's checker: a page answers with or without a trailing slash.
     const target = byPath.get(path) ?? (path.length > 1 && path.endsWith('/') ? byPath.get(path.slice(0, -1)) : byPath.get(`${path}/`));
     if (!target) {
