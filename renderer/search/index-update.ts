@@ -46,7 +46,7 @@ export function updateIndex(prev: AssembledIndex, keys: string[], pageAt: (i: nu
       const before = known.get(a.keys[i]!);
       if (!before) return undefined;
       const page = pageAt(i);
-      const row = rowsOf([page.records], siteUrl).json;
+      const row = rowsOf([page.records], siteUrl).rows.map((r) => JSON.stringify(r));
       if (page.records.length !== a.docCounts[i] || row.length !== 1) return undefined;
       edits.push({ page: i, start, count: a.docCounts[i]!, before, after: page.terms, row: row[0]! });
       if (edits.length > keys.length * MAX_CHANGED_SHARE) return undefined;

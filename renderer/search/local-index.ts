@@ -148,26 +148,27 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
   const titleCounts = new Int32Array(terms.length);
   for (const [t, n] of titleCount) titleCounts[sortedIndex[t]!] = n;
   const rows = rowsOf(input.map((p) => p.records), siteUrl);
+  const list = rowList(rows);
   const index = indexOf(
-    { locale, siteUrl, partBytes, rows: rowList(rows), terms, offsets, common, words: words.map((w) => w.word), wordTerm: words.map((w) => sortedIndex[w.term]!), wordFlags: words.map((w) => (w.structured > 0 ? '1' : '0')).join('') },
+    { locale, siteUrl, partBytes, rows: list, terms, offsets, common, words: words.map((w) => w.word), wordTerm: words.map((w) => sortedIndex[w.term]!), wordFlags: words.map((w) => (w.structured > 0 ? '1' : '0')).join('') },
     (first, last) => JSON.stringify(sortedIds.slice(first, last + 1).map((id) => flats[id]!)),
   );
   // An update finds every title term and every word's term among the terms with postings, and one chunk row
   // per page (so does this, but whatever the pages were made of, an index it could not update is assembled
   // again rather than wrong).
-  if (index.entry.wordTerm.some((t) => t === undefined) || [...titleCount.keys()].some((t) => sortedIndex[t] === undefined) || rows.json.length !== input.length) return index;
+  if (index.entry.wordTerm.some((t) => t === undefined) || [...titleCount.keys()].some((t) => sortedIndex[t] === undefined) || rows.rows.length !== input.length) return index;
   const docCounts = Int32Array.from(input, (p) => p.records.length);
   const wordPages = Int32Array.from(words, (w) => w.pages);
   const wordStructuredPages = Int32Array.from(words, (w) => w.structured);
-  const rowLengths = Int32Array.from(rows.json, (json) => json.length);
+  const rowLengths = list.lengths;
   return { ...index, assembly: { siteUrl, keys, docCounts, flats: flat, offsets, titleCounts, titles, wordPages, wordStructuredPages, rowLengths } };
 }
 
 /**
- * The chunks' rows of records (pages, in order): one per run of records with the same path, each as the
- * JSON a chunk holds, and each row's first doc less the one before's (IndexEntry's pageDocs).
+ * The chunks' rows of records (pages, in order): one per run of records with the same path, and each row's
+ * first doc less the one before's (IndexEntry's pageDocs).
  */
-export function rowsOf(pages: SearchRecord[][], siteUrl: string): { json: string[]; pageDocs: number[] } {
+export function rowsOf(pages: SearchRecord[][], siteUrl: string): { rows: ChunkPage[]; pageDocs: number[] } {
   const rows: ChunkPage[] = [];
   const starts: number[] = [];
   let doc = 0;
@@ -186,11 +187,28 @@ export function rowsOf(pages: SearchRecord[][], siteUrl: string): { json: string
       doc++;
     }
   }
-  return { json: rows.map((row) => JSON.stringify(row)), pageDocs: starts.map((d, i) => d - (i > 0 ? starts[i - 1]! : 0)) };
+  return { rows, pageDocs: starts.map((d, i) => d - (i > 0 ? starts[i - 1]! : 0)) };
 }
 
-/** IndexRows of rows made whole (rowsOf). */
-const rowList = (rows: { json: string[]; pageDocs: number[] }): IndexRows => ({ count: rows.json.length, length: (i) => rows.json[i]!.length, json: (i) => rows.json[i]!, pageDocs: rows.pageDocs });
+/**
+ * IndexRows of rows (rowsOf), each made JSON when its length is asked for (indexOf asks in order) and let go
+ * once its chunk has it: the rows' JSON is not all held at once. `lengths`: each row's, once asked for.
+ */
+function rowList({ rows, pageDocs }: { rows: ChunkPage[]; pageDocs: number[] }): IndexRows & { lengths: Int32Array } {
+  const json: (string | undefined)[] = [];
+  const lengths = new Int32Array(rows.length);
+  return {
+    count: rows.length,
+    pageDocs,
+    lengths,
+    length: (i) => (lengths[i] = (json[i] ??= JSON.stringify(rows[i])).length),
+    json: (i) => {
+      const text = json[i] ?? JSON.stringify(rows[i]);
+      json[i] = undefined;
+      return text;
+    },
+  };
+}
 
 /** The chunks' rows of an index (one per page): their JSON, asked for only for the chunks that are made. */
 export interface IndexRows {
