@@ -53,6 +53,11 @@ export interface BuildOptions {
    * (`cheatsheet search push`, tests) need them.
    */
   freeSearchText?: boolean;
+  /**
+   * Empty each doc's HTML once its pages are rendered (RenderOptions.releaseDocHtml; the CLI's build). Off by
+   * default: the result's docs then have no HTML.
+   */
+  freeDocHtml?: boolean;
 }
 
 export type { Phase };
@@ -169,7 +174,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
   const problems: Problem[] = [];
   let siteData: Map<string, SiteData>;
   try {
-    const rendered = await timer.run('render', () => renderSiteOn(pool, site, out, statics, { heapLimit, ...(cache?.warm ? { beforeManyPages: collectGarbage } : {}) }));
+    const rendered = await timer.run('render', () => renderSiteOn(pool, site, out, statics, { heapLimit, releaseDocHtml: options.freeDocHtml ?? false, ...(cache?.warm ? { beforeManyPages: collectGarbage } : {}) }));
     siteData = rendered.siteData;
     await folder?.flush();
     await timer.run('links', () => {

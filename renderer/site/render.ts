@@ -41,6 +41,12 @@ export interface RenderOptions {
   beforeManyPages?: () => void;
   /** Collects the main heap in full when the render has grown it too much (renderSiteOn: a build). */
   heapLimit?: HeapGrowthLimit;
+  /**
+   * Empties each doc's HTML once every page made from it is rendered (renderSiteOn: the CLI's build, which
+   * reads it no more): the docs' HTML is most of what the build's heap holds while it renders (600 × 3
+   * corpus: ~29 MB), and it goes as the pages are done instead of being held until the end.
+   */
+  releaseDocHtml?: boolean;
 }
 
 /** The data every page of a locale shares. */
@@ -98,6 +104,15 @@ export async function renderSiteOn(pool: WorkerPool, site: PreparedSite, out: Ou
   const render = startRender(site, out, statics, options);
   // Written already, and a build never reads them again: not held while the pages are rendered.
   site.search.files.clear();
+  // The search indexes, built on the workers meanwhile: each locale's files written as they come (between
+  // two pages of this thread), not held until the last page is done.
+  const indexes = (site.search.pending ?? []).map((p) =>
+    p.then((files) => {
+      for (const [k, v] of files) render.put(k, v, render.named(k));
+    }),
+  );
+  // A failed render is the error to report; an index's failure is reported below otherwise.
+  for (const i of indexes) i.catch(() => undefined);
   if (options.pages !== false) {
     const routes = site.table.routes.filter((r) => !render.kept(r));
     if (routes.length * 2 > site.table.routes.length) options.beforeManyPages?.();
@@ -105,19 +120,35 @@ export async function renderSiteOn(pool: WorkerPool, site: PreparedSite, out: Ou
     // (Called with no page too: the pool then knows this thread is free for the search indexes.)
     // Checked every few pages (a look at the heap's size costs a few µs).
     let pages = 0;
+    const release = options.releaseDocHtml ? docHtmlRelease(routes) : undefined;
     const page: RenderInProgress['page'] = (entry, html, scan) => {
       render.page(entry, html, scan);
+      release?.(entry);
       if (options.heapLimit && ++pages % HEAP_CHECK_EVERY === 0) options.heapLimit.check();
     };
     await pool.renderPages({ routes, ...render.input }, { file: site.templates.file, root: site.paths.root }, page);
   }
-  // The search indexes, built on the workers meanwhile.
-  if (site.search.pending) for (const [k, v] of await site.search.pending) render.put(k, v, render.named(k));
+  await Promise.all(indexes);
   return finishRender(render);
 }
 
 /** Pages rendered between two looks at the main thread's heap (renderSiteOn). */
 const HEAP_CHECK_EVERY = 16;
+
+/** Empties a doc's HTML when the last of `routes` made from it has been rendered (RenderOptions.releaseDocHtml). */
+function docHtmlRelease(routes: RenderableRoute[]): (entry: RenderableRoute) => void {
+  const left = new Map<NonNullable<RenderableRoute['doc']>, number>();
+  for (const r of routes) if (r.doc) left.set(r.doc, (left.get(r.doc) ?? 0) + 1);
+  return ({ doc }) => {
+    const n = doc && left.get(doc);
+    if (n === undefined) return;
+    if (n > 1) left.set(doc!, n - 1);
+    else {
+      left.delete(doc!);
+      doc!.html = '';
+    }
+  };
+}
 
 interface RenderInProgress {
   site: PreparedSite;
@@ -131,6 +162,8 @@ interface RenderInProgress {
   put: (rel: string, content: string | Uint8Array, key?: string) => void;
   /** The key of a file whose name is a hash of its content (none for the others). */
   named: (rel: string) => string | undefined;
+  /** Whether a doc draws a Mermaid diagram (asked before the render, which may empty the docs' HTML). */
+  mermaid: boolean;
 }
 
 /** Route chunks and site data, written; what pages need to be rendered and written. */
@@ -187,7 +220,8 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
     return true;
   };
   const result = { siteData, siteUrls: siteFiles.urls, chunks, scans, known };
-  return { site, result, input, page, kept, put, named };
+  const mermaid = [...site.content.values()].some((l) => l.docs.some((d) => hasMermaid(d.html)));
+  return { site, result, input, page, kept, put, named, mermaid };
 }
 
 /**
@@ -230,12 +264,12 @@ function pageKeys(cache: NonNullable<PreparedSite['cache']>, input: Omit<RenderI
 }
 
 /** Everything written after the pages: chunks, search, assets, bundle, sitemap, robots.txt. */
-function finishRender({ site, result, put }: RenderInProgress): RenderedSite {
+function finishRender({ site, result, put, mermaid }: RenderInProgress): RenderedSite {
   const { config } = site.loaded;
   for (const [k, v] of docAssets(site.content)) put(k, v);
   for (const [k, v] of site.bundle.files) if (!k.endsWith('.map')) put(k, v);
   for (const [k, v] of site.islands.files) put(k, v);
-  if ([...site.content.values()].some((l) => l.docs.some((d) => hasMermaid(d.html)))) for (const [k, v] of mermaidFiles()) put(k, v);
+  if (mermaid) for (const [k, v] of mermaidFiles()) put(k, v);
   put('sitemap.xml', renderSitemap(site.table.routes, config.url));
   // A robots.txt of the site's own (static/) wins.
   if (!result.known.has(`${config.baseUrl}robots.txt`)) put('robots.txt', renderRobots(config));

@@ -287,14 +287,16 @@ export class WorkerPool {
     // Sent before any page so that each worker imports the templates while the main thread starts rendering.
     const ready = new Map(this.workers.map((w) => [w, this.ask(w, { type: 'render-setup', setup })]));
     for (const r of ready.values()) r.catch(() => undefined); // observed below, or by the worker's first batch
-    const routes = input.routes.map((r): RenderableRoute => ({ outFile: r.outFile, data: r.data, ...(r.doc ? { doc: { html: r.doc.html, file: r.doc.file } } : {}) }));
+    // A route is sent with its data and its doc's HTML, nothing else of the doc; copied batch by batch, so that
+    // what the caller lets go of as pages are done (RenderOptions.releaseDocHtml) is not held here.
+    const toSend = (r: RenderableRoute): RenderableRoute => ({ outFile: r.outFile, data: r.data, ...(r.doc ? { doc: { html: r.doc.html, file: r.doc.file } } : {}) });
     await this.drain<RenderableRoute, { html: string; scan?: PageScan }>(
-      routes,
+      input.routes,
       RENDER_BATCH,
-      (route) => ({ html: renderPages({ ...input, routes: [route] }).get(route.outFile)! }),
+      (route) => ({ html: renderPages({ ...input, routes: [toSend(route)] }).get(route.outFile)! }),
       async (worker, batch) => {
         await ready.get(worker);
-        const { html, app, scans } = (await this.ask(worker, { type: 'render', routes: batch })) as Extract<WorkerResponse, { type: 'render' }>;
+        const { html, app, scans } = (await this.ask(worker, { type: 'render', routes: batch.map(toSend) })) as Extract<WorkerResponse, { type: 'render' }>;
         // Kept in the build cache as if rendered here (same key: site data, route, page module).
         if (input.cache) batch.forEach((route, k) => input.cache!.app(input.siteData.get(route.data.locale)!, renderedRoute(route), route.data.kind === 'home' ? 'home' : undefined, () => app[k]!));
         return html.map((h, k) => ({ html: h, scan: scans[k] }));
