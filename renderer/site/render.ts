@@ -109,6 +109,8 @@ export async function renderSiteOn(pool: WorkerPool, site: PreparedSite, out: Ou
   const indexes = (site.search.pending ?? []).map((p) =>
     p.then((files) => {
       for (const [k, v] of files) render.put(k, v, render.named(k));
+      // (The settled promise, which the prepared site keeps, would hold them.)
+      files.clear();
     }),
   );
   // A failed render is the error to report; an index's failure is reported below otherwise.
