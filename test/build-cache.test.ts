@@ -255,8 +255,10 @@ describe('build cache', () => {
       return r;
     };
     /** Builds; whether nothing ran (the record answered); fails unless the output is a clean build's. */
+    let cachedBuildEnded = 0;
     const kept = (step: string, args: string[] = [], env: Record<string, string> = {}) => {
       const r = cli(args, env);
+      cachedBuildEnded = Date.now();
       cli(['--no-cache', '--out-dir', cleanDir], env);
       const [got, want] = [outputOf(out), outputOf(cleanDir)];
       expect(Object.keys(got).filter((rel) => got[rel] !== want[rel]), `after "${step}", files that differ from a clean build's`).toEqual([]);
@@ -272,9 +274,14 @@ describe('build cache', () => {
       fn();
       changed = Date.now();
     };
+    // A build that began 3 s or more after the last change rightly leaves a record: on a loaded machine Node can take
+    // that long to start. Only a build that ended within 2.5 s of the change surely began within 3 s of it.
+    const surelyBegunRightAfter = (ended: number) => ended < changed + 2500;
     cli();
+    const firstBegunRightAfter = surelyBegunRightAfter(Date.now());
     settle();
-    expect(kept('nothing, the first time (the sources were new)'), 'the last build left no record').toBe(false);
+    const first = kept('nothing, the first time (the sources were new)');
+    if (firstBegunRightAfter) expect(first, 'the last build left no record').toBe(false);
     const again = cli();
     expect(again.stdout).toContain('nothing changed since the last build: its output is kept as it is');
     expect(again.stdout).toMatch(/phases: unchanged \d+ ms\n/);
@@ -290,8 +297,10 @@ describe('build cache', () => {
     expect(kept('front matter')).toBe(false);
     change(() => put(root, 'content/en/compute/lambda.png', PNG(3)));
     expect(kept('an image a page shows')).toBe(false);
+    const imageBuildBegunRightAfter = surelyBegunRightAfter(cachedBuildEnded);
     settle();
-    expect(kept('nothing after the image'), 'the image was new: no record').toBe(false);
+    const afterImage = kept('nothing after the image');
+    if (imageBuildBegunRightAfter) expect(afterImage, 'the image was new: no record').toBe(false);
     expect(kept('nothing, later')).toBe(true);
     // The output: repaired.
     appendFileSync(join(out, 'docs/compute/ec2.html'), '<!-- edited -->');
@@ -322,7 +331,10 @@ describe('build cache', () => {
       expect(cli().stdout, `before "${step}"`).toContain('nothing changed since the last build');
       change(fn);
       expect(kept(step)).toBe(false);
-      expect(kept(`nothing, right after "${step}"`)).toBe(hashed);
+      const begunRightAfter = surelyBegunRightAfter(cachedBuildEnded);
+      const answered = kept(`nothing, right after "${step}"`);
+      // (A file the build cache hashed leaves a record however soon the build began after its change.)
+      if (hashed || begunRightAfter) expect(answered, `right after "${step}"`).toBe(hashed);
     }
     settle();
     // (Taken or not, depending on whether the build right after the last change already found it settled.)
