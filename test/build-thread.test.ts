@@ -2,7 +2,7 @@
 // do, that nothing else does, and that the command behaves as on the main thread — output, errors, exit code,
 // signals.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILD_THREAD_ENV, BUILD_THREAD_YOUNG_GENERATION_MB, wantsBuildThread } from '../cli/build-thread.ts';
@@ -61,6 +61,9 @@ describe('cheatsheet build on the build thread', () => {
     expect(first.stdout).toContain(ON_THREAD);
     expect(existsSync(join(root, 'build', 'docs', 'start.html'))).toBe(true);
 
+    // A file added, so that the next build runs its stages: had the first build begun 3 s after the site was
+    // written (Node can start that slowly on a loaded machine), it left a record that answers "nothing changed".
+    writeFileSync(join(root, 'notes.txt'), 'a note');
     const second = build(root);
     expect(second.status, second.stderr).toBe(0);
     expect(second.stdout).toContain(ON_MAIN);
