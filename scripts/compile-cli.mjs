@@ -7,7 +7,8 @@
 // Templates are not part of it: they are bundled into dist/theme/ by the last step below, and a build or
 // `serve` bundles them again whenever one of their files differs from what that step saw.
 import { build } from 'esbuild';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
@@ -36,6 +37,7 @@ const noEsprima = {
 // declarations, made by prepack) stays: npm pack runs prepare, hence this script, after prepack.
 const dist = new URL('../dist/', import.meta.url);
 if (existsSync(dist)) for (const name of readdirSync(dist)) if (name !== 'types') rmSync(new URL(name, dist), { recursive: true, force: true });
+const external = ['react', 'react-dom', 'react/*', 'react-dom/*', 'esbuild', 'chokidar', 'fsevents', 'shiki', 'shiki/*', '@shikijs/*', '@svgr/*'];
 await build({
   absWorkingDir: root,
   entryPoints: { cli: 'cli/main.ts', index: 'renderer/index.ts', 'build-worker': 'renderer/workers/worker.ts', 'prebuild-theme': 'renderer/bundle/prebuild-theme.ts' },
@@ -44,7 +46,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'esbuild', 'chokidar', 'fsevents', 'shiki', 'shiki/*', '@shikijs/*', '@svgr/*'],
+  external,
   // Bundled CommonJS dependencies (gray-matter, js-yaml) call require() for Node built-ins.
   banner: { js: "import { createRequire as __cheatsheetRequire } from 'node:module'; const require = __cheatsheetRequire(import.meta.url);" },
   sourcemap: 'linked',
@@ -54,6 +56,75 @@ await build({
   logLevel: 'warning',
 });
 
+await buildScript();
+
 // The theme's browser bundle and server templates, made once here instead of in every build.
 const { prebuildTheme } = await import(new URL('../dist/prebuild-theme.js', import.meta.url).href);
 await prebuildTheme();
+
+/**
+ * dist/build-script.js: renderer/build.ts and everything it imports as one script, which a warm build runs
+ * with V8's code cache (cli/build-script.ts says why). The same sources as the modules above, bundled as
+ * CommonJS inside `(function (require, __cheatsheetHost) { … })`: strict, like the modules; `import.meta.url`
+ * is the URL of the CLI's module that runs it (in dist/ too, so paths found from it are the same); import()
+ * of a bundled module becomes a call of its code, of an external package a require() (Node ≥ 20.19 requires
+ * ES modules too, cli/build-script.ts checks it can); a few modules are the CLI's own (HOST_MODULES). The first
+ * line names a hash of the rest: the code cache is kept for that script only.
+ */
+async function buildScript() {
+  // The keys are the ones cli/build-script.ts passes (HOST_MODULES there).
+  const HOST_MODULES = ['renderer/errors.ts', 'renderer/problems.ts', 'renderer/import-module.ts'];
+  const hostModules = {
+    name: 'host-modules',
+    setup(b) {
+      const hosted = new Map(HOST_MODULES.map((m) => [fileURLToPath(new URL(`../${m}`, import.meta.url)), m]));
+      b.onResolve({ filter: /\.ts$/ }, async (args) => {
+        if (args.namespace === 'host-module' || args.pluginData === 'host-modules') return undefined;
+        const resolved = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'host-modules' });
+        const name = hosted.get(resolved.path);
+        return name ? { path: name, namespace: 'host-module' } : resolved;
+      });
+      b.onLoad({ filter: /.*/, namespace: 'host-module' }, ({ path }) => ({
+        loader: 'js',
+        contents: `const m = __cheatsheetHost.modules[${JSON.stringify(path)}];\nif (!m) throw new Error(${JSON.stringify(`cheatsheet: the build script needs ${path} from the CLI`)});\nmodule.exports = m;\n`,
+      }));
+    },
+  };
+  const header = '(function (require, __cheatsheetHost) { // cheatsheet build script ';
+  const placeholder = '0'.repeat(40);
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: ['renderer/build.ts'],
+    outfile: 'dist/build-script.js',
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external,
+    define: { 'import.meta.url': '__cheatsheetHost.url' },
+    supported: { 'dynamic-import': false },
+    banner: { js: `${header}${placeholder}\n"use strict";\nconst module = { exports: {} };` },
+    footer: { js: 'return module.exports;\n})' },
+    // Without comments and indentation: 3.2 → 2.2 MB to read on each warm build (identifiers stay, so do
+    // stack traces' names; the source map has the rest).
+    minifyWhitespace: true,
+    sourcemap: 'linked',
+    plugins: [noEsprima, hostModules],
+    write: false,
+    logLevel: 'silent',
+  });
+  if (result.warnings.length) throw new Error(`dist/build-script.js: ${result.warnings.map((w) => w.text).join('; ')}`);
+  for (const file of result.outputFiles) {
+    if (!file.path.endsWith('.js')) {
+      writeFileSync(file.path, file.contents);
+      continue;
+    }
+    const body = file.text.slice(file.text.indexOf('\n') + 1);
+    if (!file.text.startsWith(header + placeholder)) throw new Error('dist/build-script.js: esbuild no longer starts the output with the banner');
+    // An import() whose module is named at run time would have become require(<expression>): it must go
+    // through renderer/import-module.ts (a file: URL is no require() path, and a script cannot import).
+    const computed = /__toESM\(require\((?!["'])/.exec(body);
+    if (computed) throw new Error(`dist/build-script.js: an import() of a computed specifier was turned into require(): use importModule() (renderer/import-module.ts) near ${JSON.stringify(body.slice(computed.index - 80, computed.index + 40))}`);
+    writeFileSync(file.path, `${header}${createHash('sha1').update(body).digest('hex')}\n${body}`);
+  }
+}
