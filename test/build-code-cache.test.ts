@@ -85,7 +85,7 @@ describe('the build script and its code cache', () => {
     ['cut short', 'damaged', (f: string) => truncateSync(f, Math.floor(statSync(f).size / 2))],
     ['with a byte of its code altered', 'damaged', (f: string) => {
       const b = readFileSync(f);
-      b[b.length - 100] ^= 0xff;
+      b.writeUInt8(b.readUInt8(b.length - 100) ^ 0xff, b.length - 100);
       writeFileSync(f, b);
     }],
     ['made for another script, Node or flags', 'stale', (f: string) => writeFileSync(f, readFileSync(f, 'latin1').replace(/^(.*\n)([0-9a-f]{40})/, (_, a: string) => `${a}${'0'.repeat(40)}`), 'latin1')],

@@ -84,7 +84,7 @@ describe('runWithCodeCache', () => {
     ['empty', (f: string) => writeFileSync(f, '')],
     ['one byte of the code altered', (f: string) => {
       const b = readFileSync(f);
-      b[b.length - 7] ^= 0xff;
+      b.writeUInt8(b.readUInt8(b.length - 7) ^ 0xff, b.length - 7);
       writeFileSync(f, b);
     }],
     ['not a cache file', (f: string) => writeFileSync(f, 'hello\nworld\n')],
