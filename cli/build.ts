@@ -57,8 +57,10 @@ export async function buildCommand(flags: BuildFlags): Promise<number> {
     }
   }
   // Loaded only now: a build with nothing changed needs none of its stages.
-  const { build } = await import('../renderer/build.ts');
+  const { loadBuild } = await import('./build-script.ts');
+  const { build, done } = await loadBuild(flags.cache === false ? undefined : resolve(flags.root, CACHE_DIR));
   const result = await build({ root: flags.root, outDir: flags.outDir, configFile: flags.config, minify: flags.minify, threads, strict: flags.strict ?? false, compiledConfig: flags.compiledConfig, freeSearchText: true, freeDocHtml: true, ...(flags.cache === false ? {} : { cacheDir: CACHE_DIR }) });
+  done(result.cache);
   printSummary(result.summary, result.outDir, started, result.phases.map((p) => [p.name, p.ms]), result.cache, false, process.env.CHEATSHEET_DEBUG_MEMORY ? result.phases.map((p) => `${p.name} ${p.rssMb}`) : undefined);
   return 0;
 }

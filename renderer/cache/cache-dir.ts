@@ -5,3 +5,6 @@ export const CACHE_DIR = '.cheatsheet-cache';
 
 /** The pipeline key's memo (stat-memo.ts), in the cache's folder. */
 export const PIPELINE_MEMO = 'pipeline-key.json';
+
+/** V8's code cache of the CLI's build script (cache/code-cache.ts, cli/build-script.ts), in the cache's folder. */
+export const CODE_CACHE_FILE = 'v8-code/build-script.bin';

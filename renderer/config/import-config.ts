@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../errors.ts';
+import { importModule } from '../import-module.ts';
 import type { CompiledConfig } from './compile.ts';
 
 /** The config module's default export, not yet validated. */
@@ -19,7 +20,7 @@ export async function importConfig(root: string, compiled: CompiledConfig): Prom
   if (!existsSync(out)) writeFileSync(out, code);
   let mod: { default?: unknown };
   try {
-    mod = (await import(pathToFileURL(out).href)) as { default?: unknown };
+    mod = (await importModule(pathToFileURL(out).href)) as { default?: unknown };
   } catch (err) {
     throw new ConfigError(`${shown} threw while loading: ${(err as Error).message}`, { location: { file: shown } });
   }

@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ComponentType } from 'react';
 import { TemplateError } from '../errors.ts';
+import { importModule } from '../import-module.ts';
 import type { RouteData, SiteData } from '../shared/types.ts';
 import { packageRoot } from '../paths.ts';
 import { prebuiltTemplates, type ThemeKey } from '../bundle/prebuilt.ts';
@@ -173,7 +174,7 @@ async function importTemplates(file: string, pages: { name: string; file: string
   // React's server renderer is loaded from node_modules by the bundle and picks its development build (several
   // times slower, and far more garbage) unless told otherwise. Tests set NODE_ENV themselves.
   process.env.NODE_ENV ??= 'production';
-  const mod = (await import(pathToFileURL(file).href)) as TemplatesModule;
+  const mod = (await importModule(pathToFileURL(file).href)) as TemplatesModule;
   const resolved: Record<string, ComponentType> = {};
   for (const p of pages) {
     const component = mod.pages[p.name]?.default;

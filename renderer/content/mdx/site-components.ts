@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ContentError } from '../../errors.ts';
+import { importModule } from '../../import-module.ts';
 import type { AssetCopy } from '../assets.ts';
 import { assetModulesPlugin } from './asset-modules.ts';
 import { isSvg } from './svg-component.ts';
@@ -147,7 +148,7 @@ async function bundle(file: string, siteRoot: string, baseUrl: string): Promise<
   const js = out.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
   // esbuild heads each part with a comment naming its source file: no use in a page.
   const css = (out.outputFiles.find((f) => f.path.endsWith('.css'))?.text ?? '').replace(/^\/\* .* \*\/\n/gm, '').trim();
-  const module = (await import(`data:text/javascript;base64,${Buffer.from(js).toString('base64')}`)) as Record<string, unknown>;
+  const module = (await importModule(`data:text/javascript;base64,${Buffer.from(js).toString('base64')}`)) as Record<string, unknown>;
   const exports = spec !== undefined ? (module.namespace as Record<string, unknown>) : module;
   return { exports, css, cssFiles: css ? inputs.filter((p) => p.endsWith('.css')) : [], assets, inputs: inputs.map((path) => ({ path, stamp: stampOf(path) })) };
 }

@@ -1,0 +1,101 @@
+// Where a warm build's stages come from: one script with V8's code cache (renderer/cache/code-cache.ts) rather
+// than the ES modules. Loading the stages a changed page needs (zod and the config schema, the Markdown
+// pipeline, the cache, search, render, links) cost ~60 ms of CPU to parse and compile on each warm build,
+// and Node 20 caches no compiled code for ES modules (the script: compiled in 54 → 11 ms with the cache, its
+// top level run in 53 → 40 ms, since what it calls is compiled already; loaded machine). scripts/compile-cli.mjs makes dist/build-script.js of
+// renderer/build.ts and all it imports (the same sources as the modules, as a function of `require` and of
+// what it takes from here); the cache lives in the build cache's folder, so `--no-cache` neither reads nor
+// writes it, and a cold build (no cache folder yet) imports the modules as before: it would pay to compile
+// the whole script and to write the cache (~20 ms) for nothing it reuses.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { CacheStats } from '../renderer/cache/build-cache.ts';
+import { CODE_CACHE_FILE } from '../renderer/cache/cache-dir.ts';
+import { runWithCodeCache } from '../renderer/cache/code-cache.ts';
+import * as errors from '../renderer/errors.ts';
+import { UserError } from '../renderer/errors.ts';
+import * as importModule from '../renderer/import-module.ts';
+import { packageRoot } from '../renderer/paths.ts';
+import * as problems from '../renderer/problems.ts';
+
+type BuildModule = typeof import('../renderer/build.ts');
+
+/** The script, in dist/ beside the CLI's modules. */
+export const BUILD_SCRIPT = 'build-script.js';
+
+/** `0`: load the build's stages as ES modules, never from the script (for comparing the two). */
+export const CODE_CACHE_ENV = 'CHEATSHEET_CODE_CACHE';
+
+/** `1`: say on stderr whether the code cache was used, and what was written. */
+const DEBUG_ENV = 'CHEATSHEET_DEBUG_CODE_CACHE';
+
+/**
+ * The modules the script takes from the CLI as loaded here instead of carrying its own copy: the errors, which
+ * the CLI tells apart by class (`instanceof`), and import(), which a script cannot make. Named as in
+ * scripts/compile-cli.mjs (HOST_MODULES there).
+ */
+const HOST_MODULES: Record<string, unknown> = { 'renderer/errors.ts': errors, 'renderer/problems.ts': problems, 'renderer/import-module.ts': importModule };
+
+/** The first line of the script names a hash of the rest (scripts/compile-cli.mjs). */
+const HEADER = /^\(function \(require, __cheatsheetHost\) \{ \/\/ cheatsheet build script ([0-9a-f]{40})\n/;
+
+export interface LoadedBuild {
+  build: BuildModule['build'];
+  /**
+   * Call once the build succeeded, with what it did: writes the code cache if it was not used, or if this
+   * build did work the one that wrote it did not (so it compiled functions the cache lacks).
+   */
+  done: (stats: CacheStats | undefined) => void;
+}
+
+/**
+ * The kinds of work a build did, by its cache's counts: a build that processed no doc compiled none of the
+ * Markdown pipeline, one that rendered no page none of React's renderer and the templates' glue, and so on.
+ */
+export function workDone(stats: CacheStats | undefined): string[] {
+  if (!stats) return [];
+  const done: [string, number][] = [['docs', stats.docs.processed], ['code', stats.code.highlighted], ['pages', stats.pages.rendered], ['search', stats.search.built], ['chunks', stats.chunks.made], ['links', stats.links.scanned + stats.linkCheck.checked]];
+  return done.filter(([, n]) => n > 0).map(([kind]) => kind);
+}
+
+/** Whether the script is to be used: the compiled CLI, a warm build (the cache's folder exists), require(esm) available. */
+function scriptFile(cacheDir: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  const choice = env[CODE_CACHE_ENV];
+  if (choice !== undefined && choice !== '' && choice !== '0' && choice !== '1') {
+    throw new UserError('cli', `Invalid ${CODE_CACHE_ENV} "${choice}": give 0 or 1.`, { hint: '0 loads the build as ES modules, without the code cache; 1 or unset: with it, once the build cache exists.' });
+  }
+  if (choice === '0' || !cacheDir || !existsSync(cacheDir)) return undefined;
+  // The script imports shiki (an ES module) with require(): Node ≥ 20.19 does that unless told not to.
+  if (!(process.features as { require_module?: boolean }).require_module) return undefined;
+  if (!import.meta.url.endsWith('.js')) return undefined;
+  const file = join(packageRoot(), 'dist', BUILD_SCRIPT);
+  return existsSync(file) ? file : undefined;
+}
+
+/** The build function, from the script when it is to be used (see the top of this file), else from its module. */
+export async function loadBuild(cacheDir: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<LoadedBuild> {
+  const file = scriptFile(cacheDir, env);
+  const debug = env[DEBUG_ENV] === '1' ? (line: string) => process.stderr.write(`code cache: ${line}\n`) : undefined;
+  const code = file && readFileSync(file, 'utf8');
+  const identity = code && HEADER.exec(code)?.[1];
+  if (!file || !code || !identity || !cacheDir) {
+    debug?.(`not used (${file ? 'the script has no header' : 'build stages loaded as modules'})`);
+    return { build: (await import('../renderer/build.ts')).build, done: () => {} };
+  }
+  const { size, mtimeMs } = statSync(file);
+  const run = runWithCodeCache({ code, filename: file, identity: `${identity}:${size}:${mtimeMs}` }, join(cacheDir, CODE_CACHE_FILE));
+  const exports = (run.value as (require: NodeJS.Require, host: unknown) => BuildModule)(createRequire(import.meta.url), { url: import.meta.url, modules: HOST_MODULES });
+  debug?.(run.state === 'used' ? `used (${run.bytes} bytes)` : run.state);
+  return {
+    build: exports.build,
+    done: (stats) => {
+      const work = workDone(stats);
+      const more = work.filter((w) => !run.tags.includes(w));
+      if (run.state === 'used' && more.length === 0) return;
+      const written = run.save([...new Set([...run.tags, ...work])].sort());
+      const why = run.state === 'used' ? `this build also did ${more.join(', ')}` : run.state;
+      debug?.(written ? `written (${written} bytes; ${why})` : 'not written (V8 flags changed during the build, or the file could not be written)');
+    },
+  };
+}
