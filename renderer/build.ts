@@ -169,7 +169,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
   // The files of the last output that come out the same are kept, not made and written again.
   const folder = memory ? undefined : new FolderOutput(outDir, cache?.outputBefore(outDir));
   // The render stage's cache entries go to the writer thread with the output files (finished by commit, before save).
-  if (folder && cache) cache.writeEntriesWith((file, data) => folder.writeAside(file, data));
+  if (folder && cache) cache.writeEntriesWith((file, data, append) => folder.writeAside(file, data, append));
   const out: OutputSink = (memory ?? folder)!;
   const problems: Problem[] = [];
   let siteData: Map<string, SiteData>;

@@ -228,12 +228,13 @@ export class FolderOutput implements OutputSink {
    * Writes `data` to `file` outside the output folder (the build cache's staged entries) on the writer thread,
    * in order with the output's files: `flush` waits for it too. A failure loses that file alone — it is not
    * the build's. After commit or abort, written here and now. `data` may be handed to the writer thread
-   * (detached here): the caller lets go of it.
+   * (detached here): the caller lets go of it. `append`: added at the end of `file` (an entry written in
+   * pieces, cache/pieces.ts).
    */
-  writeAside(file: string, data: Uint8Array): void {
+  writeAside(file: string, data: Uint8Array, append = false): void {
     if (this.closed) {
       try {
-        writeFileSync(file, data);
+        writeFileSync(file, data, append ? { flag: 'a' } : undefined);
       } catch {
         // As on the writer thread: the file is missing.
       }
@@ -246,7 +247,7 @@ export class FolderOutput implements OutputSink {
     // copy left the original as garbage outside this thread's heap, which V8 collects late (150 × 3 corpus,
     // cold: peak ~7 MB higher than with the entries written here).
     const whole = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength && data.buffer instanceof ArrayBuffer;
-    const message = { file, content: data, kb, aside: true };
+    const message = { file, content: data, kb, aside: true, append };
     if (this.writeHere()) this.here!.post(message);
     else this.writer.postMessage(message, whole ? [data.buffer as ArrayBuffer] : []);
   }
@@ -504,7 +505,7 @@ function write(m) {
 // A file outside the output (a build cache entry): one that cannot be written is only missing.
 function writeAside(m) {
   try {
-    writeFileSync(m.file, m.content);
+    writeFileSync(m.file, m.content, m.append ? { flag: 'a' } : undefined);
   } catch {}
 }
 // A file of an older build where this build needs a folder is removed (walking down from the root).

@@ -38,7 +38,8 @@ import type { FileRecord } from '../write.ts';
 import { isKeptOutputEntry, ScanStore, type KeptOutputEntry, type RememberedLinkCheck } from './kept-output.ts';
 import { isStoredDoc, storedDoc, withLazySections, type StoredDoc } from './lazy-sections.ts';
 import { filesKey, hashOf, keyHash, rememberedPipelineKey, siteFileList } from './keys.ts';
-import { Pack } from './pack.ts';
+import { Pack, type EntryWriter } from './pack.ts';
+import { assembleIndexFiles, assembleTerms, indexPieces } from '../search/terms-pieces.ts';
 import { PIPELINE_MEMO } from './cache-dir.ts';
 
 export { CACHE_DIR } from './cache-dir.ts';
@@ -171,8 +172,8 @@ export class BuildCache implements DocCache, AppCache {
     this.docs = new Pack(join(options.dir, 'docs'), this.docsVersion, isDocEntry);
     this.codePack = new Pack(join(options.dir, 'code'), this.pipeline, isStringMap);
     this.apps = new Pack(join(options.dir, 'pages'), this.pipeline, isString);
-    this.indexes = new Pack(join(options.dir, 'search'), this.pipeline, isIndex);
-    this.pageTerms = new Pack(join(options.dir, 'search-pages'), this.pipeline, isLocaleTerms);
+    this.indexes = new Pack(join(options.dir, 'search'), this.pipeline, isIndex, assembleIndexFiles);
+    this.pageTerms = new Pack(join(options.dir, 'search-pages'), this.pipeline, isLocaleTerms, assembleTerms);
     this.chunkPack = new Pack(join(options.dir, 'chunks'), this.pipeline, isChunkMap);
     this.recordKeyPack = new Pack(join(options.dir, 'search-keys'), this.pipeline, isStringMap);
     this.sourcePack = new Pack(join(options.dir, 'sources'), this.pipeline, isSourceMap);
@@ -306,7 +307,7 @@ export class BuildCache implements DocCache, AppCache {
    * `save()`): the render stage's — a file per page, the search indexes, the route chunks — were opened and
    * written on the main thread while it renders.
    */
-  writeEntriesWith(write: (file: string, data: Uint8Array) => void): void {
+  writeEntriesWith(write: EntryWriter): void {
     for (const pack of [this.docs, this.codePack, this.apps, this.indexes, this.pageTerms, this.recordKeyPack, this.sourcePack, this.chunkPack, this.outputPack, this.textPack] as Pack<unknown>[]) pack.writeWith(write);
   }
 
@@ -449,12 +450,13 @@ export class BuildCache implements DocCache, AppCache {
       return cached;
     },
     set: (key, index) => {
-      this.indexes.set(key, index);
+      // In pieces: serialised whole, a locale's index is one buffer of 1.5–2.5 MB at 150 × 3 (cache/pieces.ts).
+      this.indexes.setPieces(key, indexPieces(index));
       this.stats.search.built++;
     },
     pageTerms: (locale) => this.pageTerms.get(pageTermsKey(locale)) ?? { pages: new Map() },
     setPageTerms: (locale, terms, analysed, updated) => {
-      if (isSerialized(terms)) this.pageTerms.setSerialized(pageTermsKey(locale), terms.bytes);
+      if (isSerialized(terms)) this.pageTerms.setPieces(pageTermsKey(locale), terms.pieces);
       else this.pageTerms.set(pageTermsKey(locale), terms);
       this.stats.searchPages.analysed += analysed;
       this.stats.searchPages.cached += (isSerialized(terms) ? terms.pages : terms.pages.size) - analysed;

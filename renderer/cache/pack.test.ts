@@ -1,11 +1,11 @@
 // A pack writes each new entry as soon as it is made (into a staging folder beside it), so a build does not
 // hold them all in memory, and only a successful build moves them in.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { Pack } from './pack.ts';
+import { deserializePieces, PIECE_BYTES, serializeInPieces } from './pieces.ts';
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 const staging = (cache: string) => readdirSync(cache).filter((n) => n.startsWith('.docs.staging-'));
@@ -25,14 +25,37 @@ describe('Pack', () => {
     expect(new Pack(dir, 'v1', isString).get('a')).toBe('alpha');
   });
 
-  it('keeps an entry serialised elsewhere (a worker\'s page terms) as it keeps one it serialises itself', () => {
+  it('keeps an entry serialised elsewhere in pieces (a worker\'s page terms), read back whole by its assembler', () => {
     const cache = mkdtempSync(join(tmpdir(), 'pack-'));
     const dir = join(cache, 'terms');
     const isMap = (v: unknown): v is Map<string, number[]> => v instanceof Map;
-    const first = new Pack(dir, 'v1', isMap);
-    first.setSerialized('a', new Uint8Array(serialize(new Map([['page', [1, 2]]]))));
+    const assemble = (pieces: Uint8Array[]) => new Map(deserializePieces<[string, number[]]>(pieces));
+    const pages = Array.from({ length: 5_000 }, (_, i): [string, number[]] => [`page${i}`, [i, i * 2, i * 3]]);
+    const pieces = serializeInPieces(pages, () => 40);
+    expect(pieces.length).toBeGreaterThan(1);
+    const first = new Pack(dir, 'v1', isMap, assemble);
+    first.setPieces('a', pieces);
+    first.set('b', new Map([['whole', [1]]]));
     first.save();
-    expect(new Pack(dir, 'v1', isMap).get('a')).toEqual(new Map([['page', [1, 2]]]));
+    const next = new Pack(dir, 'v1', isMap, assemble);
+    expect(next.get('a')).toEqual(new Map(pages));
+    // An entry in one piece still reads as before; one in pieces is a miss to a pack that cannot assemble it.
+    expect(next.get('b')).toEqual(new Map([['whole', [1]]]));
+    expect(new Pack(dir, 'v1', isMap).get('a')).toBeUndefined();
+  });
+
+  it('misses an entry in pieces cut short (a piece missing at the end, or half of one)', () => {
+    const cache = mkdtempSync(join(tmpdir(), 'pack-'));
+    const dir = join(cache, 'terms');
+    const isArray = (v: unknown): v is number[] => Array.isArray(v);
+    const assemble = (pieces: Uint8Array[]) => deserializePieces<number>(pieces);
+    const first = new Pack(dir, 'v1', isArray, assemble);
+    first.setPieces('a', serializeInPieces([1, 2, 3, 4], () => PIECE_BYTES));
+    first.save();
+    const whole = readFileSync(join(dir, 'a'));
+    expect(new Pack(dir, 'v1', isArray, assemble).get('a')).toEqual([1, 2, 3, 4]);
+    writeFileSync(join(dir, 'a'), whole.subarray(0, whole.length - 3));
+    expect(new Pack(dir, 'v1', isArray, assemble).get('a')).toBeUndefined();
   });
 
   it('drops what a failed build made', () => {

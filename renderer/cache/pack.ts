@@ -9,6 +9,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { pieceLength, PIECES_MAGIC, readPieces } from './pieces.ts';
 
 /** Bumped when the layout of an entry changes: older folders are then emptied. */
 const FORMAT = 3;
@@ -25,14 +26,19 @@ export class Pack<T> {
   private readonly staging: string;
   /** undefined: not made yet; false: it cannot be (read-only folder…), so nothing new is kept. */
   private stagingReady: boolean | undefined;
-  /** Writes a staged entry: on this thread unless the build hands its entries to another (writeWith). */
-  private writeEntry: (file: string, data: Uint8Array) => void = writeFileSync;
+  /**
+   * Writes a staged entry (`append`: adds to the file): on this thread unless the build hands its entries to
+   * another (writeWith).
+   */
+  private writeEntry: EntryWriter = (file, data, append) => writeFileSync(file, data, append ? { flag: 'a' } : undefined);
 
   constructor(
     private readonly dir: string,
     private readonly pipeline: string,
     /** Checks the shape of an entry read back: a wrong one counts as a miss. */
     private readonly valid: (value: unknown) => value is T,
+    /** Makes the value of an entry kept in pieces (setPieces) from its pieces; without it such an entry is a miss. */
+    private readonly assemble?: (pieces: Uint8Array[]) => unknown,
   ) {
     this.current = readText(join(dir, STAMP)) === stamp(pipeline);
     this.known = new Set(this.current ? safeList(dir).filter((f) => f !== STAMP) : []);
@@ -49,7 +55,9 @@ export class Pack<T> {
   get(key: string): T | undefined {
     if (!this.known.has(key)) return undefined;
     try {
-      const value: unknown = deserialize(readFileSync(join(this.dir, key)));
+      const bytes = readFileSync(join(this.dir, key));
+      const pieces = readPieces(bytes);
+      const value: unknown = pieces ? this.assemble?.(pieces) : deserialize(bytes);
       if (!this.valid(value)) return undefined;
       this.used.add(key);
       return value;
@@ -67,7 +75,7 @@ export class Pack<T> {
    * Staged entries are written by `write` from now on, which must finish them before `save()` and may fail
    * quietly: an entry that is not there, or cut short, is a miss next time.
    */
-  writeWith(write: (file: string, data: Uint8Array) => void): void {
+  writeWith(write: EntryWriter): void {
     this.writeEntry = write;
   }
 
@@ -76,15 +84,26 @@ export class Pack<T> {
     this.stage(key, () => serialize(value));
   }
 
-  /** set() with the value already serialised (node:v8) by whoever made it, possibly on another thread. */
-  setSerialized(key: string, bytes: Uint8Array): void {
-    this.stage(key, () => bytes);
+  /**
+   * set() with the value serialised in pieces by whoever made it (`assemble` reads them back): written one
+   * after the other, so that no buffer of the whole entry is ever made (cache/pieces.ts). The pieces may be
+   * handed to another thread: the caller lets go of them.
+   */
+  setPieces(key: string, pieces: Uint8Array[]): void {
+    this.stage(key, () => PIECES_MAGIC.slice(), (file) => {
+      for (const piece of pieces) {
+        this.writeEntry(file, pieceLength(piece), true);
+        this.writeEntry(file, piece, true);
+      }
+    });
   }
 
-  private stage(key: string, bytes: () => Uint8Array): void {
+  private stage(key: string, bytes: () => Uint8Array, more?: (file: string) => void): void {
     if (!this.ensureStaging()) return;
     try {
-      this.writeEntry(join(this.staging, key), bytes());
+      const file = join(this.staging, key);
+      this.writeEntry(file, bytes());
+      more?.(file);
       this.made.add(key);
     } catch {
       this.made.delete(key); // Missed next time; the other entries are kept.
@@ -129,6 +148,9 @@ export class Pack<T> {
     this.stagingReady = undefined;
   }
 }
+
+/** Writes `data` to `file`, or adds it at the end of `file` (`append`). */
+export type EntryWriter = (file: string, data: Uint8Array, append?: boolean) => void;
 
 /** `.docs.staging-` for the pack folder `…/docs`: a sibling, so that emptying the pack leaves it alone. */
 const STAGING_PREFIX = (dir: string) => `.${basename(dir)}.staging-`;

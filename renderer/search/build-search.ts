@@ -9,7 +9,7 @@ import { keyHash } from '../cache/key-hash.ts';
 import { searchLanguageOf } from '../shared/search-lang.ts';
 import { assembleIndex, indexEntryFile, indexFiles, PART_BYTES, type IndexPage, type LocaleIndexFiles } from './local-index.ts';
 import { updateIndex, type AssembledIndex } from './index-update.ts';
-import { serialize } from 'node:v8';
+import { termsPieces } from './terms-pieces.ts';
 import { isSerialized, PageAnalyser, pagesOf, type PageTerms, type SerializedPageTerms } from './page-terms.ts';
 import { openSearchLink, openSearchXml } from './opensearch.ts';
 import { docsTagOf, pagePlaceOf, pageRecords, searchPages, type SearchRecord } from './records.ts';
@@ -155,7 +155,7 @@ export function makeIndexFromInput(locale: string, input: string, pageKeys?: str
 
 /** A made index with its pages' terms serialised, as a worker sends it back (SerializedPageTerms). */
 export function withSerializedTerms(made: MadeIndex): MadeIndex {
-  return isSerialized(made.terms) ? made : { ...made, terms: { pages: made.terms.pages.size, bytes: serialize(made.terms) } };
+  return isSerialized(made.terms) ? made : { ...made, terms: { pages: made.terms.pages.size, pieces: termsPieces(made.terms) } };
 }
 
 /** A locale's index job before its records are made: enough to look its index up in the cache and name it. */

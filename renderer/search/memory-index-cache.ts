@@ -4,8 +4,8 @@
 // analysed again (the build cache does the same between builds: renderer/cache/build-cache.ts).
 import type { IndexCache, LocaleTerms } from './build-search.ts';
 import type { LocaleIndexFiles } from './local-index.ts';
-import { deserialize } from 'node:v8';
 import { isSerialized, type SerializedPageTerms } from './page-terms.ts';
+import { assembleTerms } from './terms-pieces.ts';
 
 export class MemoryIndexCache implements IndexCache {
   /** Per locale: only the latest index is kept (an older one is never asked for again). */
@@ -32,7 +32,7 @@ export class MemoryIndexCache implements IndexCache {
   }
 
   setPageTerms(locale: string, terms: LocaleTerms | SerializedPageTerms): void {
-    this.terms.set(locale, isSerialized(terms) ? (deserialize(terms.bytes) as LocaleTerms) : terms);
+    this.terms.set(locale, isSerialized(terms) ? assembleTerms(terms.pieces)! : terms);
   }
 
   keepPageTerms(): void {

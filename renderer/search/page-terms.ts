@@ -49,16 +49,17 @@ export const wordsOf = (page: PageTerms): string[] => (page.wordInfo.length === 
  * A locale's kept terms (build-search.ts's LocaleTerms: its pages' PageTerms by page key, and the index as
  * assembled) serialised with node:v8, as the build cache stores them: made by the worker that analysed the
  * pages, so the main thread passes them to the cache unread rather than receive every page's terms and the
- * assembly as objects and serialise them again (CPU of the main thread, and their garbage).
+ * assembly as objects and serialise them again (CPU of the main thread, and their garbage). In pieces of
+ * ~50 KB (terms-pieces.ts), handed from thread to thread rather than copied.
  */
 export interface SerializedPageTerms {
   /** How many pages. */
   pages: number;
-  bytes: Uint8Array;
+  pieces: Uint8Array[];
 }
 
 /** Whether kept terms arrived serialised (from a worker) rather than as objects. */
-export const isSerialized = (terms: object): terms is SerializedPageTerms => (terms as Partial<SerializedPageTerms>).bytes instanceof Uint8Array;
+export const isSerialized = (terms: object): terms is SerializedPageTerms => Array.isArray((terms as Partial<SerializedPageTerms>).pieces);
 
 interface Element {
   field: number;

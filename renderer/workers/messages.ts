@@ -5,6 +5,7 @@ import type { DocJob, DocResult } from '../content/process-doc.ts';
 import type { DocumentAssets } from '../render/document.ts';
 import type { RenderableRoute } from '../render/render-pages.ts';
 import type { IndexInput, MadeIndex } from '../search/build-search.ts';
+import type { IndexFile } from '../search/local-index.ts';
 import type { SiteData } from '../shared/types.ts';
 import type { ErrorLocation } from '../errors.ts';
 import type { PageScan } from '../links/check.ts';
@@ -32,8 +33,20 @@ export type WorkerRequestBody =
   | { type: 'highlight'; blocks: CodeBlock[]; themes: CodeThemes }
   | { type: 'render-setup'; setup: RenderSetup }
   | { type: 'render'; routes: RenderableRoute[] }
-  /** Local search indexes: per locale, its records and URLs as JSON (IndexJob's `input`) and its page keys. */
-  | { type: 'search-index'; jobs: IndexInput[] };
+  /**
+   * Local search indexes: per locale, its records and URLs as JSON (IndexJob's `input`), in UTF-8 pieces
+   * handed over rather than copied (cache/pieces.ts: no message of many MB), and its page keys.
+   */
+  | { type: 'search-index'; jobs: SentIndexInput[] };
+
+/**
+ * MadeIndex as a worker sends it back: the index's files as UTF-8 pieces (each part ~20 KB, the entry's JSON in
+ * utf8Pieces), handed over rather than copied, its terms serialised in pieces (SerializedPageTerms).
+ */
+export type SentMadeIndex = Omit<MadeIndex, 'index'> & { index: { entry: Omit<IndexFile, 'json'> & { json: Uint8Array[] }; parts: [string, Uint8Array][] } };
+
+/** IndexInput as sent to a worker: its JSON in UTF-8 pieces (utf8Pieces). */
+export type SentIndexInput = Omit<IndexInput, 'input'> & { input: Uint8Array[] };
 export type WorkerRequest = WorkerRequestBody & { id: number };
 
 /** A user error thrown in a worker, with everything the terminal and `check --format json` show of it. */
@@ -55,5 +68,5 @@ export type WorkerResponse =
    * page's ids and links, so that the main thread need not scan the pages a worker rendered.
    */
   | { id: number; type: 'render'; html: string[]; app: string[]; scans: PageScan[] }
-  | { id: number; type: 'search-index'; indexes: MadeIndex[] }
+  | { id: number; type: 'search-index'; indexes: SentMadeIndex[] }
   | { id: number; type: 'error'; message: string; userError?: WorkerUserError };

@@ -13,12 +13,13 @@ import { DeferredHighlighter, highlightKnown, type CodeCache } from '../content/
 import type { CodeBlock } from '../content/code-lines.ts';
 import type { CodeThemes } from '../content/highlight.ts';
 import type { DocJob, DocResult, processDoc as ProcessDoc } from '../content/process-doc.ts';
+import { joinUtf8Pieces, transferable, utf8Pieces } from '../cache/pieces.ts';
 import { UserError } from '../errors.ts';
 import { packageRoot } from '../paths.ts';
 import { renderedRoute, renderPages, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
 import { makeIndexFromInput, type IndexInput, type MadeIndex } from '../search/build-search.ts';
 import type { PageScan } from '../links/check.ts';
-import type { RenderSetup, WorkerRequestBody, WorkerResponse } from './messages.ts';
+import type { RenderSetup, SentMadeIndex, WorkerRequestBody, WorkerResponse } from './messages.ts';
 import { SHARED_MARKDOWN_DOCS_PER_THREAD, shareMarkdownFromEnv } from './threads.ts';
 
 // The Markdown pipeline (markdown-it, MDX, Shiki: a third of the start-up) is loaded when a first doc is
@@ -111,11 +112,12 @@ export class WorkerPool {
     return this.workers.length + 1;
   }
 
-  private ask(worker: Worker, request: WorkerRequestBody): Promise<WorkerResponse> {
+  /** `transfer`: buffers of `request` handed to the worker rather than copied (they are detached here). */
+  private ask(worker: Worker, request: WorkerRequestBody, transfer: ArrayBuffer[] = []): Promise<WorkerResponse> {
     const id = this.nextId++;
     return new Promise<WorkerResponse>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ ...request, id });
+      worker.postMessage({ ...request, id }, transfer);
     }).then((response) => {
       if (response.type !== 'error') return response;
       const e = response.userError;
@@ -339,7 +341,14 @@ export class WorkerPool {
           const job = takeJob(i);
           return makeIndexFromInput(job.locale, job.input, job.pageKeys);
         },
-        async (worker, batch) => ((await this.ask(worker, { type: 'search-index', jobs: batch.map(takeJob) })) as Extract<WorkerResponse, { type: 'search-index' }>).indexes,
+        async (worker, batch) => {
+          // The JSON in UTF-8 pieces, handed over: one message of the whole (3 MB a locale at 150 × 3) would
+          // be a buffer that large (cache/pieces.ts).
+          const jobs = batch.map(takeJob).map(({ input, ...job }) => ({ ...job, input: utf8Pieces(input) }));
+          const request = { type: 'search-index' as const, jobs };
+          const reply = (await this.ask(worker, request, jobs.flatMap((j) => transferable(j.input)))) as Extract<WorkerResponse, { type: 'search-index' }>;
+          return reply.indexes.map(receivedIndex);
+        },
         (i, index) => made[i]!.resolve(index),
         true,
         options.mainThread === 'after-render' ? this.mainFreeOfPages.promise : (options.mainThread ?? true),
@@ -356,6 +365,12 @@ export class WorkerPool {
     this.mainFreeOfPages.resolve();
     await Promise.all(this.workers.splice(0).map((w) => w.terminate()));
   }
+}
+
+/** A made index as a worker sent it (SentMadeIndex), its files strings again. */
+function receivedIndex({ index, ...made }: SentMadeIndex): MadeIndex {
+  const decoder = new TextDecoder();
+  return { ...made, index: { entry: { ...index.entry, json: joinUtf8Pieces(index.entry.json) }, parts: new Map(index.parts.map(([file, bytes]) => [file, decoder.decode(bytes)])) } };
 }
 
 /** Promise.withResolvers, which Node 20 lacks. */

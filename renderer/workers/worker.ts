@@ -5,11 +5,14 @@ import { parentPort } from 'node:worker_threads';
 import { blockKey, DeferredHighlighter } from '../content/code-blocks.ts';
 import type { CodeBlock } from '../content/code-lines.ts';
 import { highlightBlocks, type CodeThemes } from '../content/highlight.ts';
+import { joinUtf8Pieces, transferable, utf8Pieces } from '../cache/pieces.ts';
 import { isUserError } from '../errors.ts';
 import { collectGarbage } from '../free-memory.ts';
 import { scanPage } from '../links/check.ts';
 import type { AppCache, RenderInput } from '../render/render-pages.ts';
-import type { RenderSetup, WorkerRequest, WorkerResponse } from './messages.ts';
+import type { MadeIndex } from '../search/build-search.ts';
+import type { SerializedPageTerms } from '../search/page-terms.ts';
+import type { RenderSetup, SentMadeIndex, WorkerRequest, WorkerResponse } from './messages.ts';
 
 /** The render input of this build, once its setup has arrived (pages come without their shared data). */
 let rendering: Promise<Omit<RenderInput, 'routes'>> | undefined;
@@ -38,6 +41,18 @@ function highlightOnce(blocks: CodeBlock[], themes: CodeThemes): Promise<string[
   const done = todo.length ? highlightBlocks(todo, themes) : Promise.resolve([]);
   todo.forEach((b, i) => highlighted.set(blockKey(b, themes), done.then((html) => html[i]!)));
   return Promise.all(blocks.map((b) => highlighted.get(blockKey(b, themes))!));
+}
+
+/** A made index as sent back: its files as UTF-8 pieces (SentMadeIndex). */
+function sentIndex({ index, ...made }: MadeIndex): SentMadeIndex {
+  return { ...made, index: { entry: { file: index.entry.file, url: index.entry.url, json: utf8Pieces(index.entry.json) }, parts: [...index.parts].map(([file, json]) => [file, Buffer.from(json)]) } };
+}
+
+/** The buffers of a sent index that are handed over rather than copied. */
+function transferList(m: SentMadeIndex): ArrayBuffer[] {
+  // (Not page-terms.ts's isSerialized: a worker loads the search's modules only when it is given an index.)
+  const pieces = (m.terms as Partial<SerializedPageTerms>).pieces ?? [];
+  return [...transferable(pieces), ...transferable(m.index.entry.json), ...transferable(m.index.parts.map(([, bytes]) => bytes))];
 }
 
 async function answer(msg: WorkerRequest): Promise<WorkerResponse> {
@@ -82,8 +97,8 @@ async function answer(msg: WorkerRequest): Promise<WorkerResponse> {
     }
     case 'search-index': {
       const { makeIndexFromInput, withSerializedTerms } = await import('../search/build-search.ts');
-      // The pages' terms go back as the build cache stores them: the main thread does not read them.
-      return { id: msg.id, type: 'search-index', indexes: msg.jobs.map((job) => withSerializedTerms(makeIndexFromInput(job.locale, job.input, job.pageKeys))) };
+      // The pages' terms go back as the build cache stores them, in pieces: the main thread does not read them.
+      return { id: msg.id, type: 'search-index', indexes: msg.jobs.map((job) => sentIndex(withSerializedTerms(makeIndexFromInput(job.locale, joinUtf8Pieces(job.input), job.pageKeys)))) };
     }
   }
 }
@@ -101,7 +116,8 @@ parentPort?.on('message', async (msg: WorkerRequest) => {
       ...(isUserError(err) ? { userError: { kind: err.kind, message: err.message, details: err.details, ...(err.hint ? { hint: err.hint } : {}), ...(err.location ? { location: err.location } : {}) } } : {}),
     };
   }
-  parentPort!.postMessage(response);
+  // An index's files and terms are handed over, not copied (cache/pieces.ts: no message of many MB).
+  parentPort!.postMessage(response, response.type === 'search-index' ? response.indexes.flatMap(transferList) : []);
   // An index leaves its whole build behind (the locale's records, every page's terms, the index's JSON):
   // collected now, before the next locale's or the pages this thread renders next pile on top of it, as V8
   // would let the heap grow first (600 × 3 corpus, cold: this thread's heap 215 → 92 MB while it renders,

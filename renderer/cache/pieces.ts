@@ -1,0 +1,97 @@
+// Large values crossing threads or going to the build cache in pieces of at most ~100 KB each, never as one buffer
+// of many MB. Why: glibc's malloc serves a request above its mmap threshold (128 KB at start) with an mmap of
+// its own, and when such a buffer is freed it raises the threshold to that buffer's size, for the whole
+// process (up to 32 MB), and the trim threshold to twice that. From then on every smaller allocation of every
+// thread comes from the threads' arenas, which keep what is freed. A locale's search terms serialised whole
+// (4.8 MB at 150 × 3, in a buffer grown to 9 MB; 13–25 MB at 600 × 3) did that in the middle of the render
+// (ARCHITECTURE.md, *Memory*). Pieces below 128 KB come from the arenas and never move the threshold.
+import { deserialize, serialize } from 'node:v8';
+
+/**
+ * What a piece of a serialised value holds, about (estimated before serialising): node:v8's serialiser doubles
+ * its buffer as it grows, so a piece's buffer may be twice its bytes, and that still has to stay below 128 KB.
+ */
+export const PIECE_BYTES = 48 * 1024;
+
+/** The first bytes of a cache entry kept in pieces (node:v8's own format starts with 0xFF). */
+export const PIECES_MAGIC = Uint8Array.from([0x43, 0x53, 0x50, 0x31]); // "CSP1"
+
+/** The 4-byte little-endian length that precedes each piece in a cache entry. */
+export function pieceLength(piece: Uint8Array): Uint8Array {
+  const bytes = new Uint8Array(4);
+  new DataView(bytes.buffer).setUint32(0, piece.byteLength, true);
+  return bytes;
+}
+
+/** The pieces of an entry written as PIECES_MAGIC then each piece after its length; undefined: not such an entry (or cut short). */
+export function readPieces(bytes: Uint8Array): Uint8Array[] | undefined {
+  if (bytes.byteLength < PIECES_MAGIC.length || PIECES_MAGIC.some((b, i) => bytes[i] !== b)) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const pieces: Uint8Array[] = [];
+  for (let at = PIECES_MAGIC.length; at < bytes.byteLength; ) {
+    if (at + 4 > bytes.byteLength) return undefined;
+    const length = view.getUint32(at, true);
+    at += 4;
+    if (at + length > bytes.byteLength) return undefined;
+    pieces.push(bytes.subarray(at, at + length));
+    at += length;
+  }
+  return pieces;
+}
+
+/**
+ * `items` serialised (node:v8) in groups of about PIECE_BYTES, by `sizeOf`'s estimate, in order: each piece
+ * is an array of items.
+ */
+export function serializeInPieces<T>(items: Iterable<T>, sizeOf: (item: T) => number): Uint8Array[] {
+  const pieces: Uint8Array[] = [];
+  let group: T[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = sizeOf(item);
+    if (group.length > 0 && bytes + size > PIECE_BYTES) {
+      pieces.push(serialize(group));
+      group = [];
+      bytes = 0;
+    }
+    group.push(item);
+    bytes += size;
+  }
+  if (group.length > 0) pieces.push(serialize(group));
+  return pieces;
+}
+
+/** The items of serializeInPieces's pieces, in order. */
+export function deserializePieces<T>(pieces: Uint8Array[]): T[] {
+  return pieces.flatMap((p) => deserialize(p) as T[]);
+}
+
+/**
+ * A string as UTF-8 pieces of at most 3 × 16 K bytes, cut between characters (never inside a surrogate
+ * pair): what the string's own buffer would be, without one buffer of the whole. `joinUtf8Pieces` undoes it.
+ */
+export function utf8Pieces(text: string, chars = 16 * 1024): Uint8Array[] {
+  const pieces: Uint8Array[] = [];
+  for (let at = 0; at < text.length; ) {
+    let end = Math.min(text.length, at + chars);
+    // A high surrogate at the cut goes with its low one into the next piece.
+    if (end < text.length && end > at + 1 && isHighSurrogate(text.charCodeAt(end - 1))) end--;
+    pieces.push(Buffer.from(text.slice(at, end), 'utf8'));
+    at = end;
+  }
+  return pieces;
+}
+
+export function joinUtf8Pieces(pieces: Uint8Array[]): string {
+  const decoder = new TextDecoder();
+  let text = '';
+  for (const p of pieces) text += decoder.decode(p, { stream: true });
+  return text + decoder.decode();
+}
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
+/** The ArrayBuffers of `pieces` that can be handed to another thread (each piece a whole buffer of its own). */
+export function transferable(pieces: Uint8Array[]): ArrayBuffer[] {
+  return pieces.filter((p) => p.byteOffset === 0 && p.byteLength === p.buffer.byteLength && p.buffer instanceof ArrayBuffer).map((p) => p.buffer as ArrayBuffer);
+}

@@ -1,0 +1,47 @@
+// A locale's kept terms and index files in pieces give back what was cut, whole, for the next build.
+import { describe, expect, it } from 'vitest';
+import { indexDigest, makeIndex, type LocaleTerms } from './build-search.ts';
+import { assembleIndexFiles, assembleTerms, indexPieces, termsPieces } from './terms-pieces.ts';
+import type { SearchRecord } from './records.ts';
+
+const MMAP_THRESHOLD = 128 * 1024;
+
+const SITE = 'https://example.org';
+const hierarchy = (lvl1: string, lvl2: string | null = null) => ({ lvl0: 'Docs', lvl1, lvl2, lvl3: null, lvl4: null, lvl5: null, lvl6: null });
+
+/** A page's records as the build makes them: its own record, then one per section. */
+function records(pages: number): SearchRecord[] {
+  return Array.from({ length: pages }, (_, p): SearchRecord[] => {
+    const url = `${SITE}/docs/p${p}`;
+    const common = { url_without_anchor: url, language: 'en', docusaurus_tag: 'docs-default-current' };
+    const page: SearchRecord = { ...common, objectID: `p${p}-0`, url, anchor: null, type: 'lvl1', content: null, hierarchy: hierarchy(`Amazon Service ${p} (AS${p})`), keywords: [`kw${p}`, 'storage'], description: `Service ${p} stores objects`, weight: { pageRank: 0, level: 100, position: 0 } };
+    const section: SearchRecord = { ...common, objectID: `p${p}-1`, url: `${url}#limits`, anchor: 'limits', type: 'lvl2', content: `Each bucket holds ${p} objects; requests scale with prefixes. ${'Throughput and latency depend on the region. '.repeat(20)}`, hierarchy: hierarchy(`Amazon Service ${p} (AS${p})`, 'Limits'), weight: { pageRank: 0, level: 80, position: 1 } };
+    return [page, section];
+  }).flat();
+}
+
+describe('terms and index in pieces', () => {
+  const recs = records(400);
+  const pageKeys = Array.from({ length: 400 }, (_, i) => `key${i}`);
+  const made = makeIndex({ locale: 'en', records: recs, siteUrl: SITE, baseUrl: '/', pageKeys, digest: indexDigest('code', 'en', SITE, '/', pageKeys) });
+  const terms = made.terms as LocaleTerms;
+
+  it('assembles the terms (every page\'s, and the index as assembled) as they were', () => {
+    expect(terms.index).toBeDefined();
+    const pieces = termsPieces(terms);
+    expect(pieces.length).toBeGreaterThan(3);
+    for (const p of pieces) expect(p.buffer.byteLength).toBeLessThan(MMAP_THRESHOLD);
+    expect(assembleTerms(pieces)).toEqual(terms);
+    expect(assembleTerms(termsPieces({ pages: terms.pages }))).toEqual({ pages: terms.pages });
+    // A piece of the postings missing: not a whole index, so no entry.
+    const flats = pieces.findIndex((_, i) => i > 0 && assembleTerms(pieces.filter((_, k) => k !== i)) === undefined);
+    expect(flats).toBeGreaterThan(0);
+  });
+
+  it('assembles the index files as they were', () => {
+    const pieces = indexPieces(made.index);
+    expect(pieces.length).toBeGreaterThan(1);
+    for (const p of pieces) expect(p.buffer.byteLength).toBeLessThan(MMAP_THRESHOLD);
+    expect(assembleIndexFiles(pieces)).toEqual(made.index);
+  });
+});
