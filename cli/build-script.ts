@@ -4,9 +4,14 @@
 // compiled code for ES modules (the script: compiled in 54 → 11 ms with the cache, its top level run in 53 → 40 ms,
 // since what it calls is compiled already; loaded machine). scripts/compile-cli.mjs makes dist/build-script.js of
 // renderer/build.ts and all it imports (the same sources as the modules, as a function of `require` and of what it
-// takes from here); the cache lives in the build cache's folder, so `--no-cache` neither reads nor writes it, and a
-// cold build (no cache folder yet) imports the modules as before: it would pay to compile the whole script and to
-// write the cache (~20 ms) for nothing it reuses.
+// takes from here); the cache lives in the build cache's folder, so `--no-cache` neither reads nor writes it.
+// A cold build (no cache folder yet) runs the script too and writes the cache, so the first warm build after it
+// finds its stages compiled (150 × 3 corpus, the first one-page build: 3.58 → 3.10 G instructions before it
+// writes the cache again). The cold build pays little for it: loading the script costs its thread about what
+// the modules it replaces do, the Markdown pipeline included (~150–180 ms of CPU either way), and writing the
+// cache ~17–25 ms of ~6 s (cold CPU within the noise over 6 pairs; ARCHITECTURE.md). What a warm build alone
+// runs (reading the cache's entries) is not in that cache: the first warm build adds it (work kind `cached`, see
+// workDone) and writes the cache once more.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -51,21 +56,23 @@ export interface LoadedBuild {
 
 /**
  * The kinds of work a build did, by its cache's counts: a build that processed no doc compiled none of the
- * Markdown pipeline, one that rendered no page none of React's renderer and the templates' glue, and so on.
+ * Markdown pipeline, one that rendered no page none of React's renderer and the templates' glue, and so on;
+ * `cached`: it took something from the build cache (a cold build takes nothing, so its code cache lacks that).
  */
 export function workDone(stats: CacheStats | undefined): string[] {
   if (!stats) return [];
-  const done: [string, number][] = [['docs', stats.docs.processed], ['code', stats.code.highlighted], ['pages', stats.pages.rendered], ['search', stats.search.built], ['chunks', stats.chunks.made], ['links', stats.links.scanned + stats.linkCheck.checked]];
+  const fromCache = stats.docs.cached + stats.pages.cached + stats.search.cached + stats.searchPages.cached + stats.chunks.cached + stats.links.cached + stats.linkCheck.cached;
+  const done: [string, number][] = [['docs', stats.docs.processed], ['code', stats.code.highlighted], ['pages', stats.pages.rendered], ['search', stats.search.built], ['chunks', stats.chunks.made], ['links', stats.links.scanned + stats.linkCheck.checked], ['cached', fromCache]];
   return done.filter(([, n]) => n > 0).map(([kind]) => kind);
 }
 
-/** Whether the script is to be used: the compiled CLI, a warm build (the cache's folder exists), require(esm) available. */
+/** Whether the script is to be used: the compiled CLI, a build with the cache (cold or warm), require(esm) available. */
 function scriptFile(cacheDir: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
   const choice = env[CODE_CACHE_ENV];
   if (choice !== undefined && choice !== '' && choice !== '0' && choice !== '1') {
     throw new UserError('cli', `Invalid ${CODE_CACHE_ENV} "${choice}": give 0 or 1.`, { hint: '0 loads the build as ES modules, without the code cache; 1 or unset: with it, once the build cache exists.' });
   }
-  if (choice === '0' || !cacheDir || !existsSync(cacheDir)) return undefined;
+  if (choice === '0' || !cacheDir) return undefined;
   // The script imports shiki (an ES module) with require(): Node ≥ 20.19 does that unless told not to.
   if (!(process.features as { require_module?: boolean }).require_module) return undefined;
   if (!import.meta.url.endsWith('.js')) return undefined;

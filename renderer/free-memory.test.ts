@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { LocaleContent } from './content/load.ts';
 import type { ProcessedDoc } from './content/process-doc.ts';
@@ -13,6 +15,14 @@ describe('collectGarbage', () => {
     collectGarbage();
     expect(ref.deref()).toBeUndefined();
     expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
+  });
+
+  it('leaves V8\'s flags as they were, so code cached after it is good for the next process', () => {
+    collectGarbage();
+    // What V8 stamps on cached code (its flags among it) now, and with --expose-gc surely off, as a process starts.
+    const after = new Script('0').createCachedData();
+    setFlagsFromString('--no-expose-gc');
+    expect(after.equals(new Script('0').createCachedData())).toBe(true);
   });
 });
 

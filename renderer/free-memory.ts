@@ -18,6 +18,9 @@ export function collectGarbage(): void {
   if (!fullCollection) {
     setFlagsFromString('--expose-gc');
     fullCollection = runInNewContext('gc') as () => void;
+    // The function stays; the flag goes back as it was. V8 stamps the flags on the code it caches, and code
+    // cached after a collection (cli/build-script.ts) would otherwise be refused by the next process.
+    setFlagsFromString('--no-expose-gc');
   }
   fullCollection();
 }
