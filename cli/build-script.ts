@@ -70,7 +70,7 @@ export function workDone(stats: CacheStats | undefined): string[] {
 function scriptFile(cacheDir: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
   const choice = env[CODE_CACHE_ENV];
   if (choice !== undefined && choice !== '' && choice !== '0' && choice !== '1') {
-    throw new UserError('cli', `Invalid ${CODE_CACHE_ENV} "${choice}": give 0 or 1.`, { hint: '0 loads the build as ES modules, without the code cache; 1 or unset: with it, once the build cache exists.' });
+    throw new UserError('cli', `Invalid ${CODE_CACHE_ENV} "${choice}": give 0 or 1.`, { hint: '0 loads the build as ES modules, without the code cache; 1 or unset: with it, whenever the build cache is on.' });
   }
   if (choice === '0' || !cacheDir) return undefined;
   // The script imports shiki (an ES module) with require(): Node ≥ 20.19 does that unless told not to.
