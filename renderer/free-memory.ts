@@ -15,15 +15,34 @@ let fullCollection: (() => void) | undefined;
  * 150 and 600 pages per locale: what V8 would spend later anyway, less the garbage it no longer carries.)
  */
 export function collectGarbage(): void {
-  if (!fullCollection) {
-    setFlagsFromString('--expose-gc');
-    fullCollection = runInNewContext('gc') as () => void;
-    // The function stays; the flag goes back as it was. V8 stamps the flags on the code it caches, and code
-    // cached after a collection (cli/build-script.ts) would otherwise be refused by the next process.
-    setFlagsFromString('--no-expose-gc');
-  }
+  fullCollection ??= exposedGc();
   fullCollection();
 }
+
+/**
+ * `gc` from a context made with `--expose-gc` on, then the flag set back as it was: the function stays, and
+ * V8 stamps its flags on the code it caches, so code cached after a collection (cli/build-script.ts) would
+ * otherwise be refused by the next process. V8's flags belong to the process, not the thread: another thread
+ * taking its own `gc` can set the flag back between the two steps here, and the context then has no `gc` —
+ * so the flag is set again and the context made again. Each thread sets it back once, so this ends.
+ */
+export function exposedGc(
+  setFlags: (flags: string) => void = setFlagsFromString,
+  evaluate: (code: string) => unknown = (code) => runInNewContext(code),
+): () => void {
+  for (let attempt = 1; ; attempt++) {
+    setFlags('--expose-gc');
+    const gc = evaluate('typeof gc === "function" ? gc : undefined');
+    if (typeof gc === 'function') {
+      setFlags('--no-expose-gc');
+      return gc as () => void;
+    }
+    if (attempt === MAX_GC_ATTEMPTS) throw new Error(`no gc function after ${MAX_GC_ATTEMPTS} attempts with --expose-gc`);
+  }
+}
+
+/** Far more than the threads a build runs (each sets the flag back once). */
+const MAX_GC_ATTEMPTS = 1000;
 
 /**
  * Empties the docs' text sections, which only the search records and the routes' descriptions read: a build
