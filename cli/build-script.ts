@@ -1,10 +1,11 @@
-// Where a warm build's stages come from: one script with V8's code cache (renderer/cache/code-cache.ts) rather than
-// the ES modules. Loading the stages a changed page needs (zod and the config schema, the Markdown pipeline, the
-// cache, search, render, links) cost ~60 ms of CPU to parse and compile on each warm build, and Node 20 caches no
-// compiled code for ES modules (the script: compiled in 54 → 11 ms with the cache, its top level run in 53 → 40 ms,
-// since what it calls is compiled already; loaded machine). scripts/compile-cli.mjs makes dist/build-script.js of
-// renderer/build.ts and all it imports (the same sources as the modules, as a function of `require` and of what it
-// takes from here); the cache lives in the build cache's folder, so `--no-cache` neither reads nor writes it.
+// Where a build's stages come from when the build cache is on: one script with V8's code cache
+// (renderer/cache/code-cache.ts) rather than the ES modules. Loading the stages a changed page needs (zod and the
+// config schema, the Markdown pipeline, the cache, search, render, links) cost ~60 ms of CPU to parse and compile
+// on each warm build, and Node 20 caches no compiled code for ES modules (the script: compiled in 54 → 11 ms with
+// the cache, its top level run in 53 → 40 ms, since what it calls is compiled already; loaded machine).
+// scripts/compile-cli.mjs makes dist/build-script.js of renderer/build.ts and all it imports (the same sources as
+// the modules, as a function of `require` and of what it takes from here); the cache lives in the build cache's
+// folder, so `--no-cache` neither reads nor writes it.
 // A cold build (no cache folder yet) runs the script too and writes the cache, so the first warm build after it
 // finds its stages compiled (150 × 3 corpus, the first one-page build: 3.58 → 3.10 G instructions before it
 // writes the cache again). The cold build pays little for it: loading the script costs its thread about what

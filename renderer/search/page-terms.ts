@@ -50,7 +50,7 @@ export const wordsOf = (page: PageTerms): string[] => (page.wordInfo.length === 
  * assembled) serialised with node:v8, as the build cache stores them: made by the worker that analysed the
  * pages, so the main thread passes them to the cache unread rather than receive every page's terms and the
  * assembly as objects and serialise them again (CPU of the main thread, and their garbage). In pieces of
- * ~50 KB (terms-pieces.ts), handed from thread to thread rather than copied.
+ * ~48 KB (terms-pieces.ts), handed from thread to thread rather than copied.
  */
 export interface SerializedPageTerms {
   /** How many pages. */

@@ -1,5 +1,5 @@
 // A locale's kept terms (LocaleTerms: every page's terms and the index as assembled), and its index files,
-// serialised in pieces of ~100 KB rather than as one buffer: on the 150 × 3 corpus one locale's is 4.8 MB
+// serialised in pieces of ~48 KB rather than as one buffer: on the 150 × 3 corpus one locale's is 4.8 MB
 // (13–25 MB at 600 × 3), and a buffer that large, once freed, makes glibc's malloc keep what every thread frees
 // afterwards (cache/pieces.ts). The worker that analysed the pages serialises them so; the build's thread
 // passes the pieces on to the cache unread, which writes them one after the other into one entry. No module of
