@@ -36,7 +36,7 @@ import type { RouteEntry } from '../routes/route-table.ts';
 import type { RouteData, SiteData } from '../shared/types.ts';
 import type { FileRecord } from '../write.ts';
 import { isKeptOutputEntry, ScanStore, type KeptOutputEntry, type RememberedLinkCheck } from './kept-output.ts';
-import { isStoredDoc, storedDoc, withLazySections, type StoredDoc } from './lazy-sections.ts';
+import { assembleStoredDoc, isStoredDoc, storedDoc, storedDocPieces, withLazySections, type StoredDoc } from './lazy-sections.ts';
 import { filesKey, hashOf, keyHash, rememberedPipelineKey, siteFileList } from './keys.ts';
 import { Pack, type EntryWriter } from './pack.ts';
 import { assembleIndexFiles, assembleTerms, indexPieces } from '../search/terms-pieces.ts';
@@ -61,10 +61,9 @@ export interface CacheStats {
 }
 
 /**
- * A doc as stored (its sections apart, read on demand: lazy-sections.ts), with the hashes of its copied files.
- * Each lookup reads its own copy from disk, which the build may change; the doc is serialised once, with the
- * entry (not first on its own: that was a second copy of every doc in memory and a second deserialisation
- * per doc of a warm build).
+ * A doc as stored (its HTML and sections apart, read on demand: lazy-sections.ts), with the hashes of its
+ * copied files. Each lookup reads its own copy from disk, which the build may change; the entry is three
+ * pieces (the rest serialised, the HTML, the sections), written in one buffer: no second copy of the doc.
  */
 interface DocEntry extends StoredDoc {
   assets: { abs: string; hash: string }[];
@@ -169,7 +168,7 @@ export class BuildCache implements DocCache, AppCache {
     // Every stored doc depends on the site's file list (its links and images resolve against it): a file
     // added or removed anywhere starts the docs afresh, as a cold build would (with its worker thread).
     this.docsVersion = `${this.pipeline}:${siteFileList(options.root, options.outDir)}`;
-    this.docs = new Pack(join(options.dir, 'docs'), this.docsVersion, isDocEntry);
+    this.docs = new Pack(join(options.dir, 'docs'), this.docsVersion, isDocEntry, assembleStoredDoc);
     this.codePack = new Pack(join(options.dir, 'code'), this.pipeline, isStringMap);
     this.apps = new Pack(join(options.dir, 'pages'), this.pipeline, isString);
     this.indexes = new Pack(join(options.dir, 'search'), this.pipeline, isIndex, assembleIndexFiles);
@@ -255,7 +254,7 @@ export class BuildCache implements DocCache, AppCache {
     const assets = doc.assets.map((a) => ({ abs: a.abs, hash: fileHash(a.abs) ?? '' }));
     const key = this.docKey(job, source.hash);
     this.docKeys.set(docId(job.locale, job.relPath), key);
-    this.docs.set(key, { ...storedDoc(doc), assets });
+    this.docs.setJoined(key, storedDocPieces(storedDoc(doc), { assets }));
     this.keyOfDoc.set(doc, htmlKey(this.docsVersion, key, assets));
   }
 

@@ -1,5 +1,7 @@
-// A doc from the build cache reads its text sections only when something asks for them, and reads the same
-// as the doc it was made from: a warm build with nothing changed deserialises no doc's sections.
+// A doc from the build cache reads its HTML and its text sections only when something asks for them, and reads
+// the same as the doc it was made from: a warm build with nothing changed deserialises no doc's sections, and
+// one with a page edited reads no other doc's HTML.
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../build.ts';
@@ -7,9 +9,13 @@ import { docWith } from '../content/doc-copy.ts';
 import type { ProcessedDoc } from '../content/process-doc.ts';
 import { makeSite, minimalContent, page } from '../../test/helpers/fixture-site.ts';
 import { CACHE_DIR } from './build-cache.ts';
-import { storedDoc, withLazySections } from './lazy-sections.ts';
+import { docHasDocCardList, docHasMermaid } from '../content/html-facts.ts';
+import { DOC_CARD_LIST_MARKER } from '../../templates/mdx/doc-card-marker.ts';
+import { assembleStoredDoc, storedDoc, storedDocPieces, withLazySections, type StoredDoc } from './lazy-sections.ts';
 
-const unread = (doc: object) => Object.getOwnPropertyDescriptor(doc, 'sections')?.get !== undefined;
+const unread = (doc: object, key: 'sections' | 'html' = 'sections') => Object.getOwnPropertyDescriptor(doc, key)?.get !== undefined;
+/** A doc through the cache's entry and back: its pieces (copied, as a file would be) assembled. */
+const throughEntry = (d: ProcessedDoc) => withLazySections(assembleStoredDoc(storedDocPieces(storedDoc(d), {}).map((p) => p.slice())) as StoredDoc);
 
 const doc = {
   locale: 'en',
@@ -33,6 +39,46 @@ describe('a stored doc\'s sections, read on demand', () => {
     expect(structuredClone(lazy)).toEqual(doc);
     lazy.sections = [];
     expect(lazy.sections).toEqual([]);
+  });
+
+  it('the HTML reads as it was, once, from its entry; until then the doc answers from its stored facts', () => {
+    const cards = { ...doc, html: `<p>A — ✓ 🙂</p><section ${DOC_CARD_LIST_MARKER}=""></section>` } as ProcessedDoc;
+    const lazy = throughEntry(cards);
+    expect(unread(lazy, 'html')).toBe(true);
+    expect([docHasDocCardList(lazy), docHasMermaid(lazy)]).toEqual([true, false]);
+    expect(unread(lazy, 'html')).toBe(true);
+    const copy = docWith(lazy, { links: [] });
+    expect(unread(copy, 'html')).toBe(true);
+    expect(copy.html).toBe(cards.html);
+    expect(unread(lazy, 'html')).toBe(true);
+    expect(lazy.html).toBe(cards.html);
+    expect(lazy.sections).toEqual(doc.sections);
+    // Replaced, the HTML is asked again: the stored facts no longer speak for it.
+    lazy.html = '<p>none</p>';
+    expect(docHasDocCardList(lazy)).toBe(false);
+    expect(docHasDocCardList(throughEntry({ ...doc, html: '<p>none</p>' } as ProcessedDoc))).toBe(false);
+  });
+
+  it('HTML that UTF-8 cannot hold (a lone surrogate) reads back as it was', () => {
+    const odd = { ...doc, html: '<p>\ud800 and \udc00</p>' } as ProcessedDoc;
+    expect(throughEntry(odd).html).toBe(odd.html);
+  });
+
+  it('an entry of another shape is not a doc', () => {
+    const pieces = storedDocPieces(storedDoc(doc), {});
+    expect(assembleStoredDoc(pieces.slice(0, 2))).toBeUndefined();
+    expect(() => assembleStoredDoc([Uint8Array.of(1, 2, 3), ...pieces.slice(1)])).toThrow();
+  });
+
+  it('a warm build with a page edited reads the HTML of no other doc', async () => {
+    const root = makeSite({ ...minimalContent, 'content/en/compute/ec2.md': page('Amazon EC2', 'See [S3](./s3.md).'), 'content/en/compute/s3.md': page('Amazon S3') });
+    const options = { root, outDir: join(root, 'build'), bundle: false, cacheDir: join(root, CACHE_DIR) };
+    await build(options);
+    appendFileSync(join(root, 'content/en/compute/s3.md'), '\nMore text.\n');
+    const warm = await build(options);
+    expect(warm.cache!.docs).toEqual({ processed: 1, cached: 4 });
+    const docs = [...warm.content.values()].flatMap((l) => l.docs);
+    expect(docs.filter((d) => !unread(d, 'html')).map((d) => d.file)).toEqual(['content/en/compute/s3.md']);
   });
 
   it('a warm build with nothing changed reads the sections of no doc that has a description', async () => {

@@ -1,52 +1,112 @@
-// A doc from the build cache keeps its text sections serialised until something reads them. They are a third
-// of a stored doc and most of its objects, and only the search records (of pages whose key the search stage
-// does not know: search/build-search.ts) and a route's description without front matter read them: a warm
-// build with nothing changed deserialised and then collected every doc's sections for nothing.
+// A doc from the build cache keeps its HTML and its text sections as stored bytes until something reads them.
+// Together they are ~90 % of a stored doc's bytes: on a warm build the route table, the route chunks' names
+// and the link check need every doc's other fields, but only the docs that are rendered again (and, for the
+// sections, the search records of pages whose key the search stage does not know: search/build-search.ts,
+// and a route's description without front matter) need these. A one-page build of the 150 × 3 corpus
+// deserialised 8 MB of HTML strings (two-byte for most pages) and collected them for nothing.
+// What the route table and the render ask of every HTML is stored beside it (content/html-facts.ts).
 import { deserialize, serialize } from 'node:v8';
 import type { ProcessedDoc } from '../content/process-doc.ts';
 import type { Section } from '../content/extract.ts';
+import { forgetHtmlFacts, htmlFactsOf, knowHtmlFacts, type HtmlFacts } from '../content/html-facts.ts';
 
-/** A doc as stored: its sections serialised apart from the rest. */
+/** A doc as stored: its HTML and its sections apart from the rest, as bytes. */
 export interface StoredDoc {
-  doc: Omit<ProcessedDoc, 'sections'>;
+  doc: Omit<ProcessedDoc, 'sections' | 'html'>;
+  facts: HtmlFacts;
+  /** The HTML in UTF-8, or (`htmlV8`) serialised by node:v8: a string UTF-8 cannot hold (a lone surrogate). */
+  html: Uint8Array;
+  htmlV8?: boolean;
   sections: Uint8Array;
 }
 
 export function storedDoc(doc: ProcessedDoc): StoredDoc {
-  const { sections, ...rest } = doc;
-  return { doc: rest, sections: serialize(sections) };
+  const { sections, html, ...rest } = doc;
+  // (ES2024's isWellFormed, in every Node this runs on (20+); the project's lib is ES2023.)
+  const utf8 = (html as string & { isWellFormed(): boolean }).isWellFormed();
+  return { doc: rest, facts: htmlFactsOf(html), html: utf8 ? Buffer.from(html, 'utf8') : serialize(html), ...(utf8 ? {} : { htmlV8: true }), sections: serialize(sections) };
 }
 
 export const isStoredDoc = (v: unknown): v is StoredDoc => {
-  const doc = (v as StoredDoc | null)?.doc;
-  return typeof doc === 'object' && doc !== null && typeof doc.html === 'string' && Array.isArray(doc.assets) && (v as StoredDoc).sections instanceof Uint8Array;
+  const s = v as StoredDoc | null;
+  const doc = s?.doc;
+  return (
+    typeof doc === 'object' &&
+    doc !== null &&
+    Array.isArray(doc.assets) &&
+    s!.html instanceof Uint8Array &&
+    s!.sections instanceof Uint8Array &&
+    typeof s!.facts?.docCards === 'boolean' &&
+    typeof s!.facts.mermaid === 'boolean'
+  );
 };
 
 /**
- * The doc, its `sections` an enumerable property read on demand (then an ordinary one): whoever reads or
- * copies it (a spread, a structured clone) gets the same value as from a doc made in memory. The bytes were
- * read back whole with the entry: only an entry edited by hand (which could say anything) has sections that
- * do not read; they read as none rather than failing the build.
+ * The doc, its `html` and `sections` enumerable properties read on demand (then ordinary ones): whoever reads
+ * or copies it (a spread, a structured clone) gets the same values as from a doc made in memory. The bytes
+ * were read back whole with the entry: only an entry edited by hand (which could say anything) has sections
+ * that do not read; they read as none rather than failing the build (its HTML always decodes to a string).
+ * Until its HTML is read or replaced, the doc answers html-facts.ts's questions from the stored facts.
  */
 export function withLazySections(stored: StoredDoc): ProcessedDoc {
-  const { sections } = stored;
-  const settle = (doc: object, value: Section[]) => Object.defineProperty(doc, 'sections', { value, writable: true, enumerable: true, configurable: true });
-  return Object.defineProperty(stored.doc, 'sections', {
+  // (Each reader holds its own bytes only.)
+  const { doc, html, htmlV8 = false, sections } = stored as StoredDoc & { doc: ProcessedDoc };
+  lazy(doc, 'sections', () => {
+    try {
+      const read: unknown = deserialize(sections);
+      return Array.isArray(read) ? (read as Section[]) : [];
+    } catch {
+      return [];
+    }
+  });
+  lazy(doc, 'html', () => htmlOf(html, htmlV8));
+  knowHtmlFacts(doc, stored.facts);
+  return doc;
+}
+
+function htmlOf(html: Uint8Array, v8: boolean): string {
+  if (!v8) return Buffer.from(html.buffer, html.byteOffset, html.byteLength).toString('utf8');
+  try {
+    const read: unknown = deserialize(html);
+    return typeof read === 'string' ? read : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Defines `key` on `doc` as read by `read` when first asked for, or set (then an ordinary property). */
+function lazy<K extends 'html' | 'sections'>(doc: ProcessedDoc, key: K, read: () => ProcessedDoc[K]): void {
+  const settle = (target: object, value: ProcessedDoc[K]) => {
+    // The stored facts speak for the stored HTML only, and a data property's later changes go unseen.
+    if (key === 'html') forgetHtmlFacts(target);
+    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  };
+  Object.defineProperty(doc, key, {
     enumerable: true,
     configurable: true,
-    get(this: ProcessedDoc): Section[] {
-      let value: Section[];
-      try {
-        const read: unknown = deserialize(sections);
-        value = Array.isArray(read) ? (read as Section[]) : [];
-      } catch {
-        value = [];
-      }
+    get(this: ProcessedDoc): ProcessedDoc[K] {
+      const value = read();
       settle(this, value);
       return value;
     },
-    set(this: ProcessedDoc, value: Section[]) {
+    set(this: ProcessedDoc, value: ProcessedDoc[K]) {
       settle(this, value);
     },
-  }) as ProcessedDoc;
+  });
+}
+
+/**
+ * A stored doc (with `more` fields: the cache's own) as the pieces of one cache entry: the rest serialised,
+ * then the HTML's and the sections' bytes as they are, so that reading it back copies neither.
+ */
+export function storedDocPieces<T extends object>(stored: StoredDoc, more: T): Uint8Array[] {
+  const { html, sections, ...rest } = stored;
+  return [serialize({ ...rest, ...more }), html, sections];
+}
+
+/** The value of storedDocPieces's pieces (undefined: not three; the caller checks the shape). */
+export function assembleStoredDoc(pieces: Uint8Array[]): unknown {
+  if (pieces.length !== 3) return undefined;
+  const rest: unknown = deserialize(pieces[0]!);
+  return typeof rest === 'object' && rest !== null ? { ...rest, html: pieces[1], sections: pieces[2] } : undefined;
 }

@@ -9,10 +9,10 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { pieceLength, PIECES_MAGIC, readPieces } from './pieces.ts';
+import { joinedPieces, pieceLength, PIECES_MAGIC, readPieces } from './pieces.ts';
 
 /** Bumped when the layout of an entry changes: older folders are then emptied. */
-const FORMAT = 3;
+const FORMAT = 4;
 const STAMP = 'pipeline';
 /** Packs opened by this process: each stages in a folder of its own, even two builds of one site at once. */
 let packs = 0;
@@ -96,6 +96,14 @@ export class Pack<T> {
         this.writeEntry(file, piece, true);
       }
     });
+  }
+
+  /**
+   * setPieces() for an entry of a few small pieces (a doc's: lazy-sections.ts), written at once in one buffer
+   * (pieces.ts: joinedPieces), not with two writes per piece.
+   */
+  setJoined(key: string, pieces: Uint8Array[]): void {
+    this.stage(key, () => joinedPieces(pieces));
   }
 
   private stage(key: string, bytes: () => Uint8Array, more?: (file: string) => void): void {

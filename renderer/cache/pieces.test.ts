@@ -1,7 +1,7 @@
 // Values that cross threads or go to the build cache in pieces: each piece's buffer stays below malloc's
 // initial mmap threshold (128 KB), and the pieces give back exactly what was cut.
 import { describe, expect, it } from 'vitest';
-import { deserializePieces, joinUtf8Pieces, readPieces, serializeInPieces, transferable, utf8Pieces } from './pieces.ts';
+import { deserializePieces, joinedPieces, joinUtf8Pieces, readPieces, serializeInPieces, transferable, utf8Pieces } from './pieces.ts';
 import { PIECES_MAGIC, pieceLength } from './pieces.ts';
 
 const MMAP_THRESHOLD = 128 * 1024;
@@ -38,6 +38,8 @@ describe('pieces', () => {
     expect(readPieces(frame.subarray(0, frame.length - 1))).toBeUndefined();
     expect(readPieces(frame.subarray(0, frame.length - 3))).toBeUndefined();
     expect(readPieces(Uint8Array.from([0xff, 0x0f, 0x22]))).toBeUndefined();
+    // The same frame made in one buffer (a doc's entry: lazy-sections.ts).
+    expect([...joinedPieces(pieces)]).toEqual([...frame]);
   });
 
   it('hands over only buffers that belong to one piece alone', () => {

@@ -24,6 +24,22 @@ export function pieceLength(piece: Uint8Array): Uint8Array {
 }
 
 /**
+ * An entry of `pieces` as readPieces reads it, in one buffer: for an entry of a few pieces of a few KB, one
+ * write rather than two per piece.
+ */
+export function joinedPieces(pieces: Uint8Array[]): Uint8Array {
+  const out = Buffer.allocUnsafe(PIECES_MAGIC.length + pieces.reduce((n, p) => n + 4 + p.byteLength, 0));
+  out.set(PIECES_MAGIC, 0);
+  let at = PIECES_MAGIC.length;
+  for (const piece of pieces) {
+    out.writeUInt32LE(piece.byteLength, at);
+    out.set(piece, at + 4);
+    at += 4 + piece.byteLength;
+  }
+  return out;
+}
+
+/**
  * The pieces of an entry written as PIECES_MAGIC then each piece after its length; undefined: not such an
  * entry, or one cut short.
  */

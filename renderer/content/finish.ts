@@ -39,8 +39,10 @@ export function finishLocale(lc: LocaleContent, options: FinishOptions): { error
   };
   lc.docs = lc.docs.map((doc) => {
     if (!doc.links.some((l) => l.target)) return doc;
-    const { html, links } = retargetLinks(doc.html, doc.links, hrefOfFile);
-    return html === doc.html && links.every((l, i) => l === doc.links[i]) ? doc : docWith(doc, { html, links });
+    // The HTML is read only when a link changes: a doc whose links all stand keeps it unread.
+    const { html, links } = retargetLinks(() => doc.html, doc.links, hrefOfFile);
+    if (links.every((l, i) => l === doc.links[i])) return doc;
+    return docWith(doc, html === undefined ? { links } : { html, links });
   });
   errors.push(...duplicateRoutes(lc.docs));
   // The locale's own docs only: a page shown from the source locale was reported there.

@@ -165,9 +165,11 @@ function fileTarget(path: string, options: LinkOptions): string | undefined {
 /**
  * Points links to files at the URL their target really has. `hrefOfFile` gives a file's URL, or undefined
  * when the locale has no such file (then the link is left for the checker to report, with its line).
+ * `html` is asked for only when a link changes (a doc from the build cache reads its HTML on demand:
+ * cache/lazy-sections.ts); the result's `html` is undefined when it was not.
  */
-export function retargetLinks(html: string, links: SourceLink[], hrefOfFile: (relPath: string) => string | undefined): { html: string; links: SourceLink[] } {
-  let out = html;
+export function retargetLinks(html: () => string, links: SourceLink[], hrefOfFile: (relPath: string) => string | undefined): { html: string | undefined; links: SourceLink[] } {
+  let out: string | undefined;
   const fixed = links.map((l) => {
     if (!l.target) return l;
     const actual = hrefOfFile(l.target) ?? (l.altTarget ? hrefOfFile(l.altTarget) : undefined);
@@ -176,7 +178,7 @@ export function retargetLinks(html: string, links: SourceLink[], hrefOfFile: (re
     const written = cut >= 0 ? l.href.slice(0, cut) : l.href;
     if (actual === written) return l;
     const next = actual + (cut >= 0 ? l.href.slice(cut) : '');
-    out = out.split(`href="${escapeAttr(l.href)}"`).join(`href="${escapeAttr(next)}"`);
+    out = (out ?? html()).split(`href="${escapeAttr(l.href)}"`).join(`href="${escapeAttr(next)}"`);
     return { ...l, href: next };
   });
   return { html: out, links: fixed };

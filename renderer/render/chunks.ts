@@ -49,14 +49,18 @@ export interface ChunkMemo {
  * What a chunk is made of: the route's data with its HTML left empty (the key keeps its place among the
  * doc's fields, so the serialisation is the same but for the HTML) and the HTML itself.
  */
-function chunkKey(data: RouteEntry['data'], html: string | undefined, htmlKey: string | undefined): string {
+function chunkKey(data: RouteEntry['data'], html: () => string | undefined, htmlKey: string | undefined): string {
   const h = keyHash();
   h.update(JSON.stringify(data.doc ? { ...data, doc: { ...data.doc, html: '' } } : data)).update('\0');
-  // (Two updates: a concatenation would copy each page's HTML once more.)
+  // (Two updates: a concatenation would copy each page's HTML once more.) A route with a key for its HTML
+  // has a doc, so HTML: it is not read (a doc from the build cache reads it on demand).
   if (data.doc) {
-    if (html === undefined) h.update('none');
-    else if (htmlKey !== undefined) h.update('doc:').update(htmlKey);
-    else h.update('html:').update(html);
+    if (htmlKey !== undefined) h.update('doc:').update(htmlKey);
+    else {
+      const text = html();
+      if (text === undefined) h.update('none');
+      else h.update('html:').update(text);
+    }
   }
   return h.digest('base64url');
 }
@@ -76,15 +80,15 @@ export function routeChunks(routes: RouteEntry[], baseUrl: string, htmlOf: (entr
   const manifests = new Map<string, Record<string, string>>();
   for (const entry of routes) {
     if (entry.data.kind === 'notFound') continue;
-    const html = htmlOf(entry);
+    const html = () => htmlOf(entry);
     let file: string;
     const key = memo && chunkKey(entry.data, html, entry.doc && memo.htmlKeyOf?.(entry.doc));
     const known = key === undefined ? undefined : memo!.get(key);
     if (known !== undefined) {
       file = known;
-      deferred.set(file, () => madeAs(makeChunk(entry.data, html), file));
+      deferred.set(file, () => madeAs(makeChunk(entry.data, html()), file));
     } else {
-      const chunk = makeChunk(entry.data, html);
+      const chunk = makeChunk(entry.data, html());
       file = chunk.file;
       files.set(file, chunk.code);
       if (key !== undefined) memo!.set(key, file);

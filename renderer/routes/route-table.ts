@@ -10,7 +10,8 @@ import { editUrlOf, lastUpdateOf, pagination } from './doc-extras.ts';
 import { generatedIndexDoc } from './generated-index.ts';
 import { docTags, tagPages, type TagStrings } from './doc-tags.ts';
 import { categoryLabel, docLabel, docLink, flattenSidebar, outOfSidebar } from './sidebar.ts';
-import { cardListItems, fillDocCardLists, hasDocCardList, type CardText } from './doc-cards.ts';
+import { docHasDocCardList } from '../content/html-facts.ts';
+import { cardListItems, fillDocCardLists, type CardText } from './doc-cards.ts';
 import { ContentError } from '../errors.ts';
 import { parseNumberPrefix } from '../content/number-prefix.ts';
 import { resolveSidebars } from './sidebar-config.ts';
@@ -259,7 +260,7 @@ function cardText(lc: LocaleContent, t: Record<string, string>): CardText {
  * every sidebar category lists the other docs of its folder.
  */
 function withDocCards(doc: ProcessedDoc, ctx: { sidebar: SidebarItem[]; href: string; docs: ProcessedDoc[]; hrefOf: (slug: string) => string; text: CardText }): ProcessedDoc {
-  if (!hasDocCardList(doc.html)) return doc;
+  if (!docHasDocCardList(doc)) return doc;
   const items =
     cardListItems(ctx.sidebar, ctx.href) ??
     ctx.docs

@@ -2,7 +2,7 @@
 // pages → search, bundle and sitemap, written into an Output (a folder for `build`, memory for `serve`
 // and `check`). `serve` renders the same way, page by page, when a page is asked for or an edit touches it.
 import { mermaidFiles } from '../bundle/mermaid.ts';
-import { hasMermaid } from '../content/mermaid.ts';
+import { docHasMermaid } from '../content/html-facts.ts';
 import { checkLinks, internScan, scanPage, StringPool, type LinkCheckResult, type PageScan } from '../links/check.ts';
 import { keyDigest } from '../cache/key-hash.ts';
 import { routeChunks, type RouteChunks } from '../render/chunks.ts';
@@ -222,7 +222,7 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
     return true;
   };
   const result = { siteData, siteUrls: siteFiles.urls, chunks, scans, known };
-  const mermaid = [...site.content.values()].some((l) => l.docs.some((d) => hasMermaid(d.html)));
+  const mermaid = [...site.content.values()].some((l) => l.docs.some(docHasMermaid));
   return { site, result, input, page, kept, put, named, mermaid };
 }
 
