@@ -101,10 +101,10 @@ export function writeCodeCache(file: string, key: string, data: Buffer, tags: re
 }
 
 /**
-  * The code cache of a one-character script: it is the same for as long as everything V8 stamps on cached code
-  * is (its version and flags), and differs when a flag changes while the process runs — as `--expose-gc` does
-  * for a moment while a thread takes its `gc` (free-memory.ts sets it back): code cached then would be refused
-  * by the next process.
+ * The code cache of a one-character script: it is the same for as long as everything V8 stamps on cached code
+ * is (its version and flags), and differs when a flag changes while the process runs — as `--expose-gc` does
+ * for a moment while a thread takes its `gc` (free-memory.ts sets it back): code cached then would be refused
+ * by the next process.
  */
 const v8Stamp = (): Buffer => new Script('0').createCachedData();
 

@@ -49,7 +49,7 @@ export const isStoredDoc = (v: unknown): v is StoredDoc => {
  * Until its HTML is read or replaced, the doc answers html-facts.ts's questions from the stored facts.
  */
 export function withLazySections(stored: StoredDoc): ProcessedDoc {
-  // (Each reader holds its own bytes only.)
+  // Each getter below keeps only its own piece's bytes alive, not the whole entry's.
   const { doc, html, htmlV8 = false, sections } = stored as StoredDoc & { doc: ProcessedDoc };
   lazy(doc, 'sections', () => {
     try {

@@ -37,7 +37,9 @@ export class Pack<T> {
     private readonly pipeline: string,
     /** Checks the shape of an entry read back: a wrong one counts as a miss. */
     private readonly valid: (value: unknown) => value is T,
-    /** Makes the value of an entry kept in pieces (setPieces); without it, such an entry is a miss. */
+    /**
+     * Makes the value of an entry kept in pieces (setPieces, setJoined); without it, such an entry is a miss.
+     */
     private readonly assemble?: (pieces: Uint8Array[]) => unknown,
   ) {
     this.current = readText(join(dir, STAMP)) === stamp(pipeline);
