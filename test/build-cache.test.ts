@@ -62,6 +62,12 @@ function outputOf(dir: string): Record<string, string> {
   return out;
 }
 
+/** What a clean build (no cache) of the site in `root` writes, into its folder `clean`. */
+async function cleanOutput(root: string): Promise<Record<string, string>> {
+  await build({ root, outDir: 'clean' });
+  return outputOf(join(root, 'clean'));
+}
+
 describe('build cache', () => {
   it('gives, after each kind of edit, exactly what a clean build gives', async () => {
     const root = makeSite(content);
@@ -187,10 +193,7 @@ describe('build cache', () => {
     const root = makeSite(content);
     const out = join(root, 'build');
     const into = () => build({ root, cacheDir: CACHE_DIR });
-    const clean = async () => {
-      await build({ root, outDir: 'clean' });
-      return outputOf(join(root, 'clean'));
-    };
+    const clean = () => cleanOutput(root);
     const inodes = () => Object.fromEntries(Object.keys(outputOf(out)).map((rel) => [rel, statSync(join(out, rel)).ino]));
     await into();
     // The second build has no folder to reuse (it links the output's files), the third reuses the first's.
@@ -451,6 +454,31 @@ describe('build cache', () => {
     const fixed = await buildWith(root, true);
     expect(fixed.cache).toMatchObject({ docs: { processed: 1 }, pages: { rendered: 1 } });
     expectSameOutput(fixed, await buildWith(root, false), 'a fixed page after a failed build');
+  });
+
+  it('reads no further than its head an index whose files the output holds; one damaged past its head is made again when needed', async () => {
+    const root = makeSite(content);
+    const out = join(root, 'build');
+    const into = () => build({ root, cacheDir: CACHE_DIR });
+    const clean = () => cleanOutput(root);
+    await into();
+    const dir = join(root, CACHE_DIR, 'search');
+    const entries = readdirSync(dir).filter((f) => f !== 'pipeline');
+    expect(entries.length).toBeGreaterThan(1);
+    // Each entry cut short just past its head (its first piece, after the 4-byte mark and its length): the
+    // files it holds no longer read back.
+    for (const f of entries) truncateSync(join(dir, f), 8 + readFileSync(join(dir, f)).readUInt32LE(4) + 10);
+    // The output holds every index file: none is read, so none is found damaged or made again.
+    expect((await into()).cache).toMatchObject({ search: { cached: entries.length, built: 0 } });
+    expect(outputOf(out)).toEqual(await clean());
+    // Now the output lacks them: read, found damaged, made again (not a failure), as a clean build makes them.
+    rmSync(join(out, 'assets', 'search'), { recursive: true });
+    expect((await into()).cache).toMatchObject({ search: { built: entries.length } });
+    expect(outputOf(out)).toEqual(await clean());
+    // Kept whole in the cache in their place: read back whole when the output lacks them again.
+    rmSync(join(out, 'assets', 'search'), { recursive: true });
+    expect((await into()).cache).toMatchObject({ search: { cached: entries.length, built: 0 } });
+    expect(outputOf(out)).toEqual(await clean());
   });
 
   it('a damaged or foreign cache is a cold build, never a failed one', async () => {

@@ -5,7 +5,8 @@
 //   - pages: a page's server-rendered markup (what React renders, the costly part of a page) by its route
 //     data, its locale's site data, the templates and the pipeline; the document around it is always made
 //     afresh, so the URLs of files that change with any edit (route manifest, search index) cost nothing;
-//   - search: a locale's local index by its records and settings, and the terms of each of its pages (one
+//   - search: a locale's local index by its records and settings (its head, the files' names and the entry's
+//     digest, read alone first: the rest only for a file the output lacks), and the terms of its pages (one
 //     entry per locale, the pages' terms by the page's records, with the index as assembled), from which
 //     the index is updated when some pages changed: only those are analysed again, and only their terms'
 //     postings redone (search/index-update.ts); and, per locale, each page's key by its doc's key and place
@@ -39,7 +40,7 @@ import { isKeptOutputEntry, ScanStore, type KeptOutputEntry, type RememberedLink
 import { assembleStoredDoc, isStoredDoc, storedDoc, storedDocPieces, withLazySections, type StoredDoc } from './lazy-sections.ts';
 import { filesKey, hashOf, keyHash, rememberedPipelineKey, siteFileList } from './keys.ts';
 import { Pack, type EntryWriter } from './pack.ts';
-import { assembleIndexFiles, assembleTerms, indexPieces } from '../search/terms-pieces.ts';
+import { assembleIndexFiles, assembleTerms, indexHead, indexPieces } from '../search/terms-pieces.ts';
 import { PIPELINE_MEMO } from './cache-dir.ts';
 
 export { CACHE_DIR } from './cache-dir.ts';
@@ -447,6 +448,24 @@ export class BuildCache implements DocCache, AppCache {
       const cached = this.indexes.get(key);
       if (cached) this.stats.search.cached++;
       return cached;
+    },
+    head: (key) => {
+      // The first piece alone (~1 KB): the rest, 1.5–2.5 MB a locale at 150 × 3, is read only if the
+      // output lacks a file.
+      const found = this.indexes.head(key);
+      const head = found && indexHead(found.first);
+      if (!head) return undefined;
+      this.stats.search.cached++;
+      return {
+        ...head,
+        read: () => {
+          const pieces = found!.all();
+          const files = pieces && assembleIndexFiles(pieces);
+          // Not the files the head names (the entry was replaced since it was opened): missed, made again.
+          const same = files && files.entry.file === head.file && files.entry.url === head.url && files.parts.size === head.parts.length && head.parts.every((f) => files.parts.has(f));
+          return same ? files : undefined;
+        },
+      };
     },
     set: (key, index) => {
       // In pieces: serialised whole, a locale's index is one buffer of 1.5–2.5 MB at 150 × 3 (cache/pieces.ts).

@@ -6,7 +6,7 @@
 // whole or absent; a file that does not read back (cut short on a file system that does not rename
 // atomically, from another version, edited by hand) is a miss: the cache is only ever a shortcut, never a
 // reason for a build to fail. The folder's `pipeline` file says which version of the code made its entries.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { joinedPieces, pieceLength, PIECES_MAGIC, readPieces } from './pieces.ts';
@@ -63,6 +63,32 @@ export class Pack<T> {
       if (!this.valid(value)) return undefined;
       this.used.add(key);
       return value;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * The first piece of an entry kept in pieces (setPieces), read alone, and a way to read all its pieces
+   * later, which gives undefined if the entry no longer reads back then: for an entry whose head is enough
+   * unless the build needs the rest (a search index the output holds already). The entry is kept for the next
+   * build, as by get(); the caller checks the head.
+   */
+  head(key: string): { first: Uint8Array; all(): Uint8Array[] | undefined } | undefined {
+    if (!this.known.has(key)) return undefined;
+    const file = join(this.dir, key);
+    try {
+      const fd = openSync(file, 'r');
+      try {
+        const top = Buffer.alloc(PIECES_MAGIC.length + 4);
+        if (readSync(fd, top, 0, top.length, 0) !== top.length || PIECES_MAGIC.some((b, i) => top[i] !== b)) return undefined;
+        const first = Buffer.alloc(top.readUInt32LE(PIECES_MAGIC.length));
+        if (readSync(fd, first, 0, first.length, top.length) !== first.length) return undefined;
+        this.used.add(key);
+        return { first, all: () => readAll(file) };
+      } finally {
+        closeSync(fd);
+      }
     } catch {
       return undefined;
     }
@@ -202,6 +228,15 @@ function isAlive(pid: number): boolean {
 }
 
 const stamp = (pipeline: string) => `${FORMAT}:${pipeline}`;
+
+/** The pieces of the entry in `file`; undefined when it does not read back as pieces. */
+function readAll(file: string): Uint8Array[] | undefined {
+  try {
+    return readPieces(readFileSync(file));
+  } catch {
+    return undefined;
+  }
+}
 
 function readText(file: string): string | undefined {
   try {

@@ -9,7 +9,7 @@ import { keyHash } from '../cache/key-hash.ts';
 import { searchLanguageOf } from '../shared/search-lang.ts';
 import { assembleIndex, indexEntryFile, indexFiles, PART_BYTES, type IndexPage, type LocaleIndexFiles } from './local-index.ts';
 import { updateIndex, type AssembledIndex } from './index-update.ts';
-import { termsPieces } from './terms-pieces.ts';
+import { termsPieces, type IndexHead } from './terms-pieces.ts';
 import { isSerialized, PageAnalyser, pagesOf, type PageTerms, type SerializedPageTerms } from './page-terms.ts';
 import { openSearchLink, openSearchXml } from './opensearch.ts';
 import { docsTagOf, pagePlaceOf, pageRecords, searchPages, type SearchRecord } from './records.ts';
@@ -23,6 +23,17 @@ export interface SearchAssets {
    * already name them), one promise per locale's index; the caller writes each locale's files as they come.
    */
   pending?: Promise<Map<string, string>>[];
+  /**
+   * Index files of the build cache not read yet (IndexCache.head), by file: each read only if the output
+   * lacks it; `digest`, the entry's (keyDigest of its JSON), keys it as its bytes would (parts are named by
+   * their content).
+   */
+  lazyFiles?: Map<string, LazyFile>;
+}
+
+export interface LazyFile {
+  content(): string;
+  digest?: string;
 }
 
 /** The route of the search page below a locale's base (the route table always has it). */
@@ -33,6 +44,11 @@ export interface IndexCache {
   /** The key of a locale's index, from its digest (IndexJob's: what the index is made from). */
   keyOf(locale: string, digest: string): string;
   get(key: string): LocaleIndexFiles | undefined;
+  /**
+   * What get() would give, its head only (the files' names, the entry's URL and digest), and `read()` for the
+   * files, which gives undefined if the entry no longer reads back by then (the index is then made again).
+   */
+  head?(key: string): (IndexHead & { read(): LocaleIndexFiles | undefined }) | undefined;
   set(key: string, index: LocaleIndexFiles): void;
   /** The terms of the locale's pages kept by the last build that made its index, and that index. */
   pageTerms(locale: string): LocaleTerms;
@@ -225,24 +241,56 @@ function pageKeysOf(locale: string, entries: RouteEntry[], keyAt: (i: number) =>
   return keys;
 }
 
-/** The search stage on this thread: a page whose records did not change since the last build is not analysed again. */
+/**
+ * The search stage on this thread: a page whose records did not change since the last build is not analysed
+ * again, and an index the cache has is not read unless the output lacks one of its files (`lazyFiles`).
+ */
 export function buildSearch(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, cache?: IndexCache, codeKey?: () => string): SearchAssets {
   const indexes = new Map<string, LocaleIndexFiles>();
+  const urls = new Map<string, string>();
+  const lazyFiles = new Map<string, LazyFile>();
   for (const { records: _r, input: _i, ...job } of indexJobs(loaded, locales, table, cache !== undefined, codeKey, cache)) {
     const key = cache && cache.keyOf(job.locale, job.digest!);
+    const make = () => {
+      const made = makeIndex({ ...job, ...(cache ? { known: cache.pageTerms(job.locale) } : {}) });
+      if (key !== undefined) cache!.set(key, made.index);
+      cache?.setPageTerms(job.locale, made.terms, made.analysed, made.updated);
+      return made.index;
+    };
+    const head = key === undefined ? undefined : cache!.head?.(key);
+    if (head) {
+      cache!.keepPageTerms(job.locale);
+      addLazyFiles(lazyFiles, head, make);
+      urls.set(job.locale, head.url);
+      continue;
+    }
     let index = key === undefined ? undefined : cache!.get(key);
     if (index) cache!.keepPageTerms(job.locale);
-    else {
-      const made = makeIndex({ ...job, ...(cache ? { known: cache.pageTerms(job.locale) } : {}) });
-      index = made.index;
-      if (key !== undefined) cache!.set(key, index);
-      cache?.setPageTerms(job.locale, made.terms, made.analysed, made.updated);
-    }
+    else index = make();
     indexes.set(job.locale, index);
+    urls.set(job.locale, index.entry.url);
   }
-  const search = searchAssets(loaded, locales, table, new Map([...indexes].map(([locale, index]) => [locale, index.entry.url])));
+  const search = searchAssets(loaded, locales, table, urls);
   for (const index of indexes.values()) addIndexFiles(search.files, index);
-  return search;
+  return lazyFiles.size ? { ...search, lazyFiles } : search;
+}
+
+/**
+ * The files of an index the cache has, each read when first asked for; an entry that no longer reads back
+ * then (damaged since its head was read) is made again by `make` (and kept in the cache in its place): the
+ * cache is never a reason for a build to fail.
+ */
+function addLazyFiles(files: Map<string, LazyFile>, head: IndexHead & { read(): LocaleIndexFiles | undefined }, make: () => LocaleIndexFiles): void {
+  let whole: LocaleIndexFiles | undefined;
+  const read = () => (whole ??= head.read() ?? make());
+  const part = (file: string) => {
+    const json = read().parts.get(file);
+    // Made again from the same records, an index has the same parts: else the cache was wrong.
+    if (json === undefined) throw new Error(`The build cache named a search index part ${file} that its index does not have: delete the cache folder (or build with --no-cache).`);
+    return json;
+  };
+  files.set(head.file, { content: () => read().entry.json, digest: head.digest });
+  for (const file of head.parts) files.set(file, { content: () => part(file) });
 }
 
 /**

@@ -4,7 +4,9 @@
 // afterwards (cache/pieces.ts). The worker that analysed the pages serialises them so; the build's thread
 // passes the pieces on to the cache unread, which writes them one after the other into one entry. No module of
 // the search analysis is imported here: the build cache reads the entry back with `assembleTerms`.
-import { deserializePieces, serializeInPieces } from '../cache/pieces.ts';
+import { deserialize } from 'node:v8';
+import { keyDigest } from '../cache/key-hash.ts';
+import { deserializePieces, PIECE_BYTES, serializeInPieces } from '../cache/pieces.ts';
 import type { LocaleTerms } from './build-search.ts';
 import type { IndexAssembly, LocaleIndexFiles } from './local-index.ts';
 import type { PageTerms } from './page-terms.ts';
@@ -92,31 +94,62 @@ export function assembleTerms(pieces: Uint8Array[]): LocaleTerms | undefined {
   return { pages, index: { entry: entry as NonNullable<LocaleTerms['index']>['entry'], assembly: { ...assembly, flats }, parts } };
 }
 
-/** One item of an index's pieces: its entry's file and URL, its JSON in slices, then each part. */
-type IndexItem = ['entry', string, string] | ['json', string] | ['part', string, string];
+/**
+ * What an index entry of the build cache says of its files before they are read (its first piece): the
+ * entry's file, URL and digest (keyDigest of its JSON), and the names of its parts. A build whose output
+ * holds these files already keeps them without reading the rest (build-search.ts).
+ */
+export interface IndexHead {
+  file: string;
+  url: string;
+  digest: string;
+  parts: string[];
+}
+
+/** One item of an index's pieces: its head (the first piece, alone), the entry's JSON in slices, each part. */
+type IndexItem = ['head', IndexHead] | ['json', string] | ['part', string, string];
 
 /** Characters of the entry's JSON per item (its parts are ~20 KB each already). */
 const JSON_PER_ITEM = 16 * 1024;
 
 /** A locale's index files (LocaleIndexFiles) in pieces, as the build cache keeps them (see assembleIndexFiles). */
 export function indexPieces({ entry, parts }: LocaleIndexFiles): Uint8Array[] {
+  const head: IndexHead = { file: entry.file, url: entry.url, digest: keyDigest(entry.json), parts: [...parts.keys()] };
   function* items(): Generator<IndexItem> {
-    yield ['entry', entry.file, entry.url];
+    yield ['head', head];
     for (let at = 0; at < entry.json.length; at += JSON_PER_ITEM) yield ['json', entry.json.slice(at, at + JSON_PER_ITEM)];
     for (const [file, json] of parts) yield ['part', file, json];
   }
-  return serializeInPieces(items(), (item) => 2 * (item[0] === 'json' ? item[1].length : item[2].length));
+  // The head counted as a whole piece: it stays alone in the first, which indexHead reads.
+  return serializeInPieces(items(), (item) => (item[0] === 'head' ? PIECE_BYTES : 2 * (item[0] === 'json' ? item[1].length : item[2].length)));
 }
 
+/** The head of an index entry from its first piece; undefined when it is not one. */
+export function indexHead(first: Uint8Array): IndexHead | undefined {
+  try {
+    const items = deserialize(first) as unknown;
+    if (!Array.isArray(items) || items.length !== 1) return undefined;
+    const [kind, head] = items[0] as [unknown, IndexHead | undefined];
+    const ok = kind === 'head' && isString(head?.file) && isString(head.url) && isString(head.digest) && Array.isArray(head.parts) && head.parts.every(isString);
+    return ok ? head : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/** The index files of an entry's pieces; undefined when they do not make the files their head names. */
 export function assembleIndexFiles(pieces: Uint8Array[]): LocaleIndexFiles | undefined {
-  let entry: { file: string; url: string } | undefined;
+  const head = pieces[0] && indexHead(pieces[0]);
+  if (!head) return undefined;
   let json = '';
   const parts = new Map<string, string>();
-  for (const item of deserializePieces<IndexItem>(pieces)) {
-    if (item[0] === 'entry') entry = { file: item[1], url: item[2] };
-    else if (item[0] === 'json') json += item[1];
+  for (const item of deserializePieces<IndexItem>(pieces.slice(1))) {
+    if (item[0] === 'json') json += item[1];
     else if (item[0] === 'part') parts.set(item[1], item[2]);
     else return undefined;
   }
-  return entry && { entry: { ...entry, json }, parts };
+  if (parts.size !== head.parts.length || !head.parts.every((f) => parts.has(f))) return undefined;
+  return { entry: { file: head.file, url: head.url, json }, parts };
 }

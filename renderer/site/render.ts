@@ -104,6 +104,7 @@ export async function renderSiteOn(pool: WorkerPool, site: PreparedSite, out: Ou
   const render = startRender(site, out, statics, options);
   // Written already, and a build never reads them again: not held while the pages are rendered.
   site.search.files.clear();
+  site.search.lazyFiles?.clear();
   // The search indexes, built on the workers meanwhile: each locale's files written as they come (between
   // two pages of this thread), not held until the last page is done.
   const indexes = (site.search.pending ?? []).map((p) =>
@@ -190,6 +191,8 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
   chunks.files.clear();
   chunks.deferred.clear();
   for (const [k, v] of site.search.files) put(k, v, named(k));
+  // Read from the build cache only if the output lacks them (a key for the entry without its bytes).
+  for (const [k, f] of site.search.lazyFiles ?? []) put(k, () => f.content(), f.digest === undefined ? named(k) : keyed ? bytesKeyOf(f.digest) : undefined);
   const siteData = new Map<string, SiteData>();
   for (const locale of site.locales) siteData.set(locale.code, localeSiteData(site, locale, chunks.manifestOf.get(locale.code)!));
   const siteFiles = siteDataFiles(siteData, config.baseUrl, site.naming);
@@ -232,7 +235,8 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
  * (render/names.ts: `serve` asks for stable names). Not the route manifests and the search index's entries:
  * one name each, whatever they hold (kept when their bytes are the same).
  */
-const bytesKey = (content: string | Uint8Array) => `bytes:${keyDigest(content)}`;
+const bytesKey = (content: string | Uint8Array) => bytesKeyOf(keyDigest(content));
+const bytesKeyOf = (digest: string) => `bytes:${digest}`;
 
 const CONTENT_NAMED = /^assets\/(pages\/|search\/[^/]+\/)/;
 const HASH_NAMED = /^assets\/site\//;
