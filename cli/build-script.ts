@@ -13,7 +13,6 @@
 // cache ~17–25 ms of ~6 s (cold CPU within the noise over 6 pairs; ARCHITECTURE.md). What a warm build alone
 // runs (reading the cache's entries) is not in that cache: the first warm build adds it (work kind `cached`,
 // see workDone) and writes the cache once more.
-import { isAscii } from 'node:buffer';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -82,22 +81,11 @@ function scriptFile(cacheDir: string | undefined, env: NodeJS.ProcessEnv): strin
   return existsSync(file) ? file : undefined;
 }
 
-/**
- * The script's text. It is ASCII (scripts/compile-cli.mjs escapes the rest), so its bytes are its characters:
- * decoded as Latin-1, Node copies them once into a string outside V8's heap, where reading them as UTF-8
- * builds it twice over (150 × 3 corpus, one page edited: ~2,080 → ~1,110 page faults for its 2.2 MB, each
- * ~20 µs of system time on this machine's VM, and ~15 ms less CPU). Any other byte: UTF-8, as before.
- */
-function scriptSource(file: string): string {
-  const bytes = readFileSync(file);
-  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
-}
-
 /** The build function, from the script when it is to be used (see the top of this file), else from its module. */
 export async function loadBuild(cacheDir: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<LoadedBuild> {
   const file = scriptFile(cacheDir, env);
   const debug = env[DEBUG_ENV] === '1' ? (line: string) => process.stderr.write(`code cache: ${line}\n`) : undefined;
-  const code = file && scriptSource(file);
+  const code = file && readFileSync(file, 'utf8');
   const identity = code && HEADER.exec(code)?.[1];
   if (!file || !code || !identity || !cacheDir) {
     debug?.(`not used (${file ? 'the script has no header' : 'build stages loaded as modules'})`);
