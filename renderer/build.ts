@@ -97,7 +97,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // A warm build (the cache holds the docs of a previous build) processes only what changed: on the main thread.
   // Before anything is read: a file changed while the build reads it then differs from its recorded state.
   const snapshot = options.cacheDir && options.write !== false ? new InputSnapshot({ root: resolve(options.root), outDir: resolve(options.root, options.outDir ?? 'build'), configFile: options.configFile ?? CONFIG_FILE, minify: options.minify ?? true, strict: options.strict ?? false, cacheDir: resolve(options.root, options.cacheDir) }) : undefined;
-  const cache = options.cacheDir ? new BuildCache({ dir: resolve(options.root, options.cacheDir), root: resolve(options.root), outDir: resolve(options.root, options.outDir ?? 'build') }) : undefined;
+  const cache = options.cacheDir ? new BuildCache({ dir: resolve(options.root, options.cacheDir), root: resolve(options.root), outDir: resolve(options.root, options.outDir ?? 'build'), ...(snapshot ? { fileState: (abs: string) => snapshot.siteFileState(abs) } : {}) }) : undefined;
   const threads = cache?.warm ? 1 : buildThreads(countMarkdown(join(resolve(options.root), 'content'), DOCS_PER_EXTRA_THREAD * availableParallelism()), options.threads);
   const pool = new WorkerPool(threads);
   try {
@@ -213,7 +213,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
     // Pages that show git's dates change with a commit, which no file of the site shows.
     const answerable = cache.everyDocKept && !config.docs.showLastUpdateTime && !config.docs.showLastUpdateAuthor;
     const assets = [...site.content.values()].flatMap((lc) => lc.docs.flatMap((d) => d.assets.map((a) => a.abs)));
-    snapshot.record({ pipeline: cache.pipeline, exportKey: loaded.exportKey, answerable, hashed: cache.hashedNow, assets: [...new Set(assets)], summary });
+    snapshot.record({ pipeline: cache.pipeline, exportKey: loaded.exportKey, answerable, hashed: cache.hashedNow, assets: [...new Set(assets)], summary, ...(folder ? { output: folder.committed() } : {}) });
   }
   return {
     loaded,

@@ -1,7 +1,7 @@
 // The only module that writes the output folder. Files go into a new folder beside the old one as they
 // are produced (so rendered pages need not stay in memory) and the folder is swapped in with renames
 // once the build has succeeded: a failed or interrupted build leaves the previous output as it was.
-import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { createRequire } from 'node:module';
 import { MessageChannel, MessagePort, Worker, workerData } from 'node:worker_threads';
 import { basename, dirname, join } from 'node:path';
@@ -56,6 +56,8 @@ export class MemoryOutput implements OutputSink {
  * An output file as a build left it: `key` names what it was made from (same key, same bytes) and `stat` the
  * file itself (device, inode, size, modification and change times), so that a file changed since — by hand,
  * by another build — no longer matches: its change time moves with every write, and nobody can set it back.
+ * The times are in nanoseconds, as the record of an unchanged build has them (cache/unchanged-build.ts), which
+ * takes the states of the files the build kept or wrote from here rather than stat them all again.
  */
 export interface FileRecord {
   key: string;
@@ -200,7 +202,7 @@ export class FolderOutput implements OutputSink {
     const recorded = this.before?.get(rel);
     if (this.closed || recorded?.key !== key) return undefined;
     const here = join(this.tmp, rel);
-    const found = lstatSync(here, { throwIfNoEntry: false });
+    const found = lstatSync(here, { bigint: true, throwIfNoEntry: false });
     let stat = found && stateOf(found)?.stat;
     if (stat !== recorded.stat) {
       const there = join(this.outDir, rel);
@@ -529,12 +531,12 @@ function makeFolder(dir) {
 
 /** The identity and state of a regular file (undefined for anything else): see FileRecord. */
 function fileState(file: string): { stat: string; size: number } | undefined {
-  const s = lstatSync(file, { throwIfNoEntry: false });
+  const s = lstatSync(file, { bigint: true, throwIfNoEntry: false });
   return s && stateOf(s);
 }
 
-function stateOf(s: Stats): { stat: string; size: number } | undefined {
-  return s.isFile() ? { stat: `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`, size: s.size } : undefined;
+function stateOf(s: BigIntStats): { stat: string; size: number } | undefined {
+  return s.isFile() ? { stat: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`, size: Number(s.size) } : undefined;
 }
 
 /** A file with a second name elsewhere (the output's) is removed before it is written, so the other stays. */

@@ -94,6 +94,11 @@ export interface OpenCacheOptions {
   dir: string;
   root: string;
   outDir: string;
+  /**
+   * A site file's state as seen before the build read anything (unchanged-build.ts, InputSnapshot), in the
+   * stat text of `source`; undefined when not known. Spares a doc's source its own stat when it matches.
+   */
+  fileState?: (abs: string) => string | undefined;
 }
 
 const htmlKey = (docsVersion: string, docKey: string, assets: { hash: string }[]) => [docsVersion, docKey, ...assets.map((a) => a.hash)].join('\0');
@@ -102,6 +107,7 @@ export class BuildCache implements DocCache, AppCache {
   readonly stats: CacheStats = { docs: { cached: 0, processed: 0 }, code: { cached: 0, highlighted: 0 }, pages: { cached: 0, rendered: 0 }, search: { cached: 0, built: 0, updated: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { cached: 0, made: 0 }, links: { cached: 0, scanned: 0 }, linkCheck: { cached: 0, checked: 0 } };
   /** The version of the code that makes pages (keys.ts): also what names the search index entries. */
   readonly pipeline: string;
+  private readonly fileState: OpenCacheOptions['fileState'];
   private readonly docs: Pack<DocEntry>;
   private readonly codePack: Pack<Map<string, string>>;
   private readonly apps: Pack<string>;
@@ -163,6 +169,7 @@ export class BuildCache implements DocCache, AppCache {
 
   constructor(options: OpenCacheOptions) {
     this.dir = options.dir;
+    this.fileState = options.fileState;
     const pipeline = rememberedPipelineKey(join(options.dir, PIPELINE_MEMO));
     this.pipeline = pipeline.value;
     this.keepPipelineMemo = pipeline.keep;
@@ -202,9 +209,16 @@ export class BuildCache implements DocCache, AppCache {
    * state (device, inode, size, modification and change times, as FileRecord's) are those recorded when it
    * was last hashed is not read again: on a warm build, reading and hashing every source was a fifth of the
    * content stage. Undefined: the file cannot be read (reported, with its name, when the doc is processed).
+   * Its state is the one the build's input walk saw (`fileState`) when there is one: a stat fewer per doc.
    */
   private source(file: string, read: boolean): { hash: string; bytes?: Uint8Array } | undefined {
     this.sourcesBefore ??= this.sourcePack.get(SOURCES) ?? new Map();
+    const seen = read ? undefined : this.fileState?.(file);
+    const recorded = seen === undefined ? undefined : this.sourcesBefore.get(file);
+    if (recorded && recorded.stat === seen) {
+      this.sourcesNow.set(file, recorded);
+      return { hash: recorded.hash };
+    }
     try {
       // Its state before its contents: a file changed in between is recorded with a state it no longer has.
       const s = statSync(file, { bigint: true });

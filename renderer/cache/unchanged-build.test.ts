@@ -24,6 +24,12 @@ function site(): BuildSetting {
   return { root, outDir: join(root, 'build'), configFile: 'site.config.ts', minify: true, strict: false, cacheDir: join(root, '.cheatsheet-cache') };
 }
 
+/** A file's state as the build cache and the output's records write it (build-cache.ts, write.ts). */
+function statText(file: string): string {
+  const s = statSync(file, { bigint: true });
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+}
+
 /** What the build cache knows of a file it read: its state and hash (the files here are all new, so unsettled). */
 function hashedAll(root: string, files: string[]): Map<string, { stat: string; hash: string }> {
   return new Map(
@@ -60,5 +66,34 @@ describe('unchanged build', () => {
     // The same build without it is answered for.
     record(setting, new InputSnapshot(setting), hashedAll(setting.root, ['content/en/a.md', 'site.config.ts']), [join(setting.root, 'content', 'en', 'a.md')]);
     expect(await unchangedBuild(setting, async () => '{}')).toEqual(summary);
+  });
+
+  it("records the output's states as the build saw them, without a stat of its own: one changed after it was seen is a difference", async () => {
+    const setting = site();
+    const hashed = hashedAll(setting.root, ['content/en/a.md', 'site.config.ts']);
+    const page = join(setting.outDir, 'index.html');
+    const recordSeeing = (output: Map<string, { stat: string }>) =>
+      new InputSnapshot(setting).record({ pipeline: rememberedPipelineKey(join(setting.cacheDir, PIPELINE_MEMO)).value, exportKey: '{}', answerable: true, hashed, assets: [], summary, output });
+    recordSeeing(new Map([['index.html', { stat: statText(page) }]]));
+    expect(await unchangedBuild(setting, async () => '{}'), 'the state seen is the file\'s').toEqual(summary);
+    // Seen, then changed before the build ended (a walk at the end would have recorded the new state).
+    const seen = new Map([['index.html', { stat: statText(page) }]]);
+    writeFileSync(page, 'hello again');
+    recordSeeing(seen);
+    expect(await unchangedBuild(setting, async () => '{}'), 'changed after it was seen').toBeUndefined();
+    // A file the build did not report is statted as before.
+    recordSeeing(new Map());
+    expect(await unchangedBuild(setting, async () => '{}')).toEqual(summary);
+  });
+
+  it("gives the build cache a site file's state as the snapshot saw it, and nothing for folders or other paths", () => {
+    const setting = site();
+    const doc = join(setting.root, 'content', 'en', 'a.md');
+    const snapshot = new InputSnapshot(setting);
+    expect(snapshot.siteFileState(doc)).toBe(statText(doc));
+    writeFileSync(doc, '# A, edited\n');
+    expect(snapshot.siteFileState(doc), 'the state before the build read anything').not.toBe(statText(doc));
+    expect(snapshot.siteFileState(join(setting.root, 'content', 'en'))).toBeUndefined();
+    expect(snapshot.siteFileState(join(setting.outDir, 'index.html')), 'the output is not the site').toBeUndefined();
   });
 });
