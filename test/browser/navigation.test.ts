@@ -102,7 +102,10 @@ describe('loading ahead', () => {
     const chunks = chunkRequests(page);
     await open(page, h.origin, 'pt-BR/docs/compute/ec2');
     await page.mouse.wheel(0, 3000);
-    await page.waitForTimeout(500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // Intersections are worked out as a frame renders and reported in a task after it: two frames and a
+    // task later, every link the scroll brought into view has been reported to the prefetcher.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))));
     expect(await prefetched(page)).toEqual([]);
     expect(chunks).toEqual([]);
     // Hovering is a clear intent: it still preloads.
@@ -136,8 +139,9 @@ describe('progress bar', () => {
     await page.locator('.pagination-nav__link--next').hover();
     await page.waitForLoadState('networkidle');
     await page.locator('.pagination-nav__link--next').click();
+    // The address changes in the same layout effect that stops the bar's timer, so once it has changed no
+    // bar can still come.
     await page.waitForURL('**/compute/ec2-auto-scaling');
-    await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { __bars: number }).__bars)).toBe(0);
     // A slow one (the chunk held back): nothing for the first 200 ms, then the bar; the old page stays.
     const toLambda = await addContentLink(page, '/aws-cheatsheet/pt-BR/docs/compute/lambda');
