@@ -403,8 +403,12 @@ describe('other screens', () => {
   it('stalled after 300 ms while the index loads, then the results', async () => {
     const { page, problems } = await h.newPage();
     await open(page, h.origin, 'pt-BR/docs/compute/ec2');
+    // The index is held back until the stalled screen has been seen: the modal may ask for it as it opens,
+    // and a busy machine can take long enough to type that a fixed delay would be over by then.
+    let release!: () => void;
+    const released = new Promise<void>((ok) => (release = ok));
     await page.route(INDEX, async (route) => {
-      await new Promise((r) => setTimeout(r, 1200));
+      await released;
       await route.continue();
     });
     await openModal(page);
@@ -422,6 +426,7 @@ describe('other screens', () => {
     expect(after).toBeGreaterThanOrEqual(290);
     expect(after).toBeLessThan(1200);
     expect(await page.locator('.DocSearch-LoadingIndicator').isVisible()).toBe(true);
+    release();
     await page.locator('.DocSearch-Dropdown[data-results-for="lambda"]').waitFor();
     expect(await page.locator('.DocSearch-Container--Stalled').count()).toBe(0);
     expect(problems).toEqual([]);
