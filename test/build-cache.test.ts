@@ -448,7 +448,7 @@ describe('build cache', () => {
     edit(root, 'content/en/compute/s3.md', (t) => t.replace('Objects.', 'Objects, see [nowhere](/aws-cheatsheet/docs/nowhere).'));
     await expect(buildWith(root, true)).rejects.toThrow(/broken link/);
     expect(snapshot()).toEqual(before);
-    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'pipeline-key.json', 'search', 'search-keys', 'search-pages', 'sources', 'text']);
+    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'pipeline-key.json', 'search', 'search-buckets', 'search-keys', 'search-pages', 'sources', 'text']);
     // Fixed: the page is processed again (nothing of the failed build was kept), the rest comes from the cache.
     edit(root, 'content/en/compute/s3.md', (t) => t.replace(', see [nowhere](/aws-cheatsheet/docs/nowhere).', ', fixed.'));
     const fixed = await buildWith(root, true);
@@ -481,12 +481,49 @@ describe('build cache', () => {
     expect(outputOf(out)).toEqual(await clean());
   });
 
+  it("keeps the pages' search terms in buckets: a one-page edit writes only its buckets; a damaged or missing bucket's pages are analysed again, never a failure", async () => {
+    const root = makeSite(content);
+    await buildWith(root, true);
+    const dir = join(root, CACHE_DIR, 'search-buckets');
+    const buckets = () => new Map(readdirSync(dir).filter((f) => f !== 'pipeline').map((f) => [f, readFileSync(join(dir, f)).toString('base64')]));
+    const before = buckets();
+    expect(before.size).toBeGreaterThan(2);
+    edit(root, 'content/en/compute/ec2.md', (t) => t.replace('Virtual machines.', 'Virtual machines, billed by the second.'));
+    const warm = await buildWith(root, true);
+    expectSameOutput(warm, await buildWith(root, false), 'one page edited');
+    expect(warm.cache).toMatchObject({ search: { updated: 1 }, searchPages: { analysed: 1 } });
+    // The page's old and new keys fall in one or two buckets: only those are new; every other is as it was,
+    // and no bucket of the last build is left that this one does not name.
+    const after = buckets();
+    const made = [...after.keys()].filter((f) => !before.has(f));
+    expect(made.length).toBeGreaterThanOrEqual(1);
+    expect(made.length).toBeLessThanOrEqual(2);
+    for (const [f, bytes] of after) if (!made.includes(f)) expect(bytes).toBe(before.get(f));
+    expect(after.size).toBeLessThanOrEqual(before.size + 1);
+    // Every bucket damaged (one removed, the others cut short), a page of each locale edited: their pages are
+    // analysed again, and every bucket is written again whole (none is kept as it was found).
+    const names = [...after.keys()];
+    rmSync(join(dir, names[0]!));
+    for (const f of names.slice(1)) truncateSync(join(dir, f), 12);
+    edit(root, 'content/en/compute/ec2.md', (t) => t.replace('billed by the second.', 'billed by the second, edited again.'));
+    edit(root, 'content/pt-BR/compute/ec2.md', (t) => t.replace('Máquinas virtuais.', 'Máquinas virtuais, editadas.'));
+    const damaged = await buildWith(root, true);
+    expectSameOutput(damaged, await buildWith(root, false), 'damaged buckets');
+    expect(damaged.cache!.searchPages.analysed).toBeGreaterThan(2);
+    expect([...buckets().values()].filter((bytes) => Buffer.from(bytes, 'base64').length <= 12)).toEqual([]);
+    // Written again whole: the next edit analyses its page alone.
+    edit(root, 'content/en/compute/ec2.md', (t) => t.replace('edited again.', 'edited a third time.'));
+    const repaired = await buildWith(root, true);
+    expectSameOutput(repaired, await buildWith(root, false), 'repaired buckets');
+    expect(repaired.cache).toMatchObject({ search: { updated: 1 }, searchPages: { analysed: 1 } });
+  });
+
   it('a damaged or foreign cache is a cold build, never a failed one', async () => {
     const root = makeSite(content);
     const clean = await buildWith(root, false);
     await buildWith(root, true);
     const dir = join(root, CACHE_DIR);
-    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'pipeline-key.json', 'search', 'search-keys', 'search-pages', 'sources', 'text']);
+    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'pipeline-key.json', 'search', 'search-buckets', 'search-keys', 'search-pages', 'sources', 'text']);
     const entries = (kind: string) => readdirSync(join(dir, kind)).filter((f) => f !== 'pipeline');
     // Cut short (a build killed while writing, on a file system that does not rename atomically), garbage,
     // empty, a folder where a file should be; and a temporary file a killed build left.
@@ -497,6 +534,7 @@ describe('build cache', () => {
       mkdirSync(join(dir, 'search', f));
     }
     for (const f of entries('search-pages')) writeFileSync(join(dir, 'search-pages', f), 'not a cache entry');
+    for (const f of entries('search-buckets')) writeFileSync(join(dir, 'search-buckets', f), 'not a cache entry');
     for (const f of entries('code')) writeFileSync(join(dir, 'code', f), serialize(new Map([['key', 42]])));
     for (const f of entries('search-keys')) writeFileSync(join(dir, 'search-keys', f), serialize(new Map([['key', 42]])));
     for (const f of entries('sources')) writeFileSync(join(dir, 'sources', f), serialize(new Map([['key', { stat: 42 }]])));
@@ -514,7 +552,7 @@ describe('build cache', () => {
     expectSameOutput(again, clean, 'a repaired cache');
     expect(again.cache).toMatchObject({ pages: { rendered: 0 }, docs: { processed: 0 }, search: { built: 0 }, chunks: { made: 0 } });
     // Made by another version of the code: not used, and replaced.
-    for (const kind of ['docs', 'code', 'pages', 'search', 'search-keys', 'search-pages', 'sources', 'chunks']) writeFileSync(join(dir, kind, 'pipeline'), 'another version');
+    for (const kind of ['docs', 'code', 'pages', 'search', 'search-keys', 'search-pages', 'search-buckets', 'sources', 'chunks']) writeFileSync(join(dir, kind, 'pipeline'), 'another version');
     const foreign = await buildWith(root, true);
     expectSameOutput(foreign, clean, 'a cache of another version');
     expect(foreign.cache).toMatchObject({ pages: { cached: 0 }, docs: { cached: 0 }, search: { cached: 0 }, searchPages: { cached: 0 }, chunks: { cached: 0 } });

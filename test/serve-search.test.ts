@@ -38,7 +38,7 @@ describe('serve: the search index after an edit', () => {
     const indexed: string[] = [];
     const cache = site.state!.searchCache;
     const setPageTerms = cache.setPageTerms;
-    cache.setPageTerms = (locale, terms, analysed) => (indexed.push(`${locale}: ${analysed} analysed`), setPageTerms.call(cache, locale, terms, analysed));
+    cache.setPageTerms = (locale, made) => (setPageTerms.call(cache, locale, made), indexed.push(`${locale}: ${made.analysed} analysed`));
 
     const ec2 = join(root, 'content/en/compute/ec2.md');
     writeFileSync(ec2, page('Amazon EC2', '## What it is\n\nVirtual machines, marker-search-edit.'));

@@ -6,8 +6,9 @@
 //     data, its locale's site data, the templates and the pipeline; the document around it is always made
 //     afresh, so the URLs of files that change with any edit (route manifest, search index) cost nothing;
 //   - search: a locale's local index by its records and settings (its head, the files' names and the entry's
-//     digest, read alone first: the rest only for a file the output lacks), and the terms of its pages (one
-//     entry per locale, the pages' terms by the page's records, with the index as assembled), from which
+//     digest, read alone first: the rest only for a file the output lacks), and the terms of its pages (per
+//     locale a head, the index as assembled and the buckets, and the pages' terms by their records' key in
+//     buckets, each an entry: a one-page edit rewrites one or two), from which
 //     the index is updated when some pages changed: only those are analysed again, and only their terms'
 //     postings redone (search/index-update.ts); and, per locale, each page's key by its doc's key and place
 //     (the next build takes an unchanged page's key from there instead of making its records to hash them);
@@ -30,9 +31,9 @@ import { usesMdx } from '../content/mdx/detect.ts';
 import type { ChunkMemo } from '../render/chunks.ts';
 import { renderedRoute, type AppCache, type RenderableRoute } from '../render/render-pages.ts';
 import type { LinkCheckResult } from '../links/check.ts';
-import type { IndexCache, LocaleTerms } from '../search/build-search.ts';
+import type { IndexCache, KeptTerms, LocaleTerms } from '../search/build-search.ts';
 import type { LocaleIndexFiles } from '../search/local-index.ts';
-import type { SerializedPageTerms } from '../search/page-terms.ts';
+import type { PageTerms, SerializedPageTerms } from '../search/page-terms.ts';
 import type { RouteEntry } from '../routes/route-table.ts';
 import type { RouteData, SiteData } from '../shared/types.ts';
 import type { FileRecord } from '../write.ts';
@@ -40,7 +41,8 @@ import { isKeptOutputEntry, ScanStore, type KeptOutputEntry, type RememberedLink
 import { assembleStoredDoc, isStoredDoc, storedDoc, storedDocPieces, withLazySections, type StoredDoc } from './lazy-sections.ts';
 import { filesKey, hashOf, keyHash, rememberedPipelineKey, siteFileList } from './keys.ts';
 import { Pack, type EntryWriter } from './pack.ts';
-import { assembleIndexFiles, assembleTerms, indexHead, indexPieces } from '../search/terms-pieces.ts';
+import { assembleBucket, assembleIndexFiles, assembleTermsHead, indexHead, indexPieces, termsBuckets, termsLayout, type PageTermsLookup, type TermsHead } from '../search/terms-pieces.ts';
+import { PIECE_BYTES } from './pieces.ts';
 import { PIPELINE_MEMO } from './cache-dir.ts';
 
 export { CACHE_DIR } from './cache-dir.ts';
@@ -84,8 +86,9 @@ const isIndex = (v: unknown): v is IndexFilesValue =>
 
 type IndexFilesValue = LocaleIndexFiles;
 // (Not page-terms.ts's isSerialized: the cache loads none of the search analysis's modules.)
-const isSerialized = (terms: LocaleTerms | SerializedPageTerms): terms is SerializedPageTerms => !(terms.pages instanceof Map);
-const isLocaleTerms = (v: unknown): v is LocaleTerms => (v as LocaleTerms | undefined)?.pages instanceof Map;
+const isSerialized = (terms: LocaleTerms | SerializedPageTerms): terms is SerializedPageTerms => typeof terms.pages === 'number';
+const isTermsHead = (v: unknown): v is TermsHead => Array.isArray((v as TermsHead | undefined)?.buckets);
+const isBucket = (v: unknown): v is Map<string, PageTerms> => v instanceof Map;
 
 const contentHash = (data: Uint8Array | string) => keyHash().update(data).digest('hex');
 
@@ -112,7 +115,12 @@ export class BuildCache implements DocCache, AppCache {
   private readonly codePack: Pack<Map<string, string>>;
   private readonly apps: Pack<string>;
   private readonly indexes: Pack<IndexFilesValue>;
-  private readonly pageTerms: Pack<LocaleTerms>;
+  /** Per locale, its kept terms' head (the buckets' names and keys, and the index as assembled). */
+  private readonly pageTerms: Pack<TermsHead>;
+  /** The pages' terms in buckets (terms-pieces.ts, TERM_BUCKETS), each by its locale and name. */
+  private readonly termBuckets: Pack<Map<string, PageTerms>>;
+  /** Per locale, the buckets this build read that did not read back whole: written again. */
+  private readonly failedBuckets = new Map<string, Set<string>>();
   /** The route chunks' file names by what they are made of (not their code: render/chunks.ts, ChunkMemo). */
   private readonly chunkPack: Pack<Map<string, string>>;
   private readonly recordKeyPack: Pack<Map<string, string>>;
@@ -180,7 +188,8 @@ export class BuildCache implements DocCache, AppCache {
     this.codePack = new Pack(join(options.dir, 'code'), this.pipeline, isStringMap);
     this.apps = new Pack(join(options.dir, 'pages'), this.pipeline, isString);
     this.indexes = new Pack(join(options.dir, 'search'), this.pipeline, isIndex, assembleIndexFiles);
-    this.pageTerms = new Pack(join(options.dir, 'search-pages'), this.pipeline, isLocaleTerms, assembleTerms);
+    this.pageTerms = new Pack(join(options.dir, 'search-pages'), this.pipeline, isTermsHead, assembleTermsHead);
+    this.termBuckets = new Pack(join(options.dir, 'search-buckets'), this.pipeline, isBucket, assembleBucket);
     this.chunkPack = new Pack(join(options.dir, 'chunks'), this.pipeline, isChunkMap);
     this.recordKeyPack = new Pack(join(options.dir, 'search-keys'), this.pipeline, isStringMap);
     this.sourcePack = new Pack(join(options.dir, 'sources'), this.pipeline, isSourceMap);
@@ -322,7 +331,7 @@ export class BuildCache implements DocCache, AppCache {
    * written on the main thread while it renders.
    */
   writeEntriesWith(write: EntryWriter): void {
-    for (const pack of [this.docs, this.codePack, this.apps, this.indexes, this.pageTerms, this.recordKeyPack, this.sourcePack, this.chunkPack, this.outputPack, this.textPack] as Pack<unknown>[]) pack.writeWith(write);
+    for (const pack of [this.docs, this.codePack, this.apps, this.indexes, this.pageTerms, this.termBuckets, this.recordKeyPack, this.sourcePack, this.chunkPack, this.outputPack, this.textPack] as Pack<unknown>[]) pack.writeWith(write);
   }
 
   /**
@@ -486,15 +495,21 @@ export class BuildCache implements DocCache, AppCache {
       this.indexes.setPieces(key, indexPieces(index));
       this.stats.search.built++;
     },
-    pageTerms: (locale) => this.pageTerms.get(pageTermsKey(locale)) ?? { pages: new Map() },
-    setPageTerms: (locale, terms, analysed, updated) => {
-      if (isSerialized(terms)) this.pageTerms.setPieces(pageTermsKey(locale), terms.pieces);
-      else this.pageTerms.set(pageTermsKey(locale), terms);
-      this.stats.searchPages.analysed += analysed;
-      this.stats.searchPages.cached += (isSerialized(terms) ? terms.pages : terms.pages.size) - analysed;
-      if (updated) this.stats.search.updated++;
+    pageTerms: (locale) => {
+      const head = this.pageTerms.get(pageTermsKey(locale));
+      if (!head) return { pages: new Map() };
+      const failed = new Set<string>();
+      this.failedBuckets.set(locale, failed);
+      const pages = bucketedPages(head.buckets, (name) => this.termBuckets.get(bucketKey(locale, name), false), failed);
+      return { pages, ...(head.index ? { index: head.index } : {}) };
     },
-    keepPageTerms: (locale) => this.pageTerms.keep(pageTermsKey(locale)),
+    setPageTerms: (locale, made) => this.setPageTerms(locale, made),
+    keepPageTerms: (locale) => {
+      // The head's first piece names the buckets, which are kept with it (the rest of the head is not read).
+      const found = this.pageTerms.head(pageTermsKey(locale));
+      const buckets = found && termsBuckets(found.first);
+      for (const b of buckets ?? []) this.termBuckets.keep(bucketKey(locale, b.name));
+    },
     // A doc's key alone: what every doc depends on (docsVersion) keys the record keys' entry instead.
     docKey: (locale, relPath) => this.docKeys.get(docId(locale, relPath)),
     recordKeys: (locale) => {
@@ -508,6 +523,37 @@ export class BuildCache implements DocCache, AppCache {
       else this.recordKeyPack.set(recordKeysKey(locale, this.docsVersion), keys);
     },
   };
+
+  /**
+   * Keeps a locale's terms: its head (the index as assembled, the buckets' names and keys) and each bucket
+   * whose pages changed; a bucket of the same pages as the last build's (same name) keeps its entry unread.
+   */
+  private setPageTerms(locale: string, { terms, ...made }: KeptTerms): void {
+    const failed = this.failedBuckets.get(locale);
+    const keepOrSet = (name: string, pieces: () => Uint8Array[], join: boolean) => {
+      const key = bucketKey(locale, name);
+      if (this.termBuckets.has(key) && !failed?.has(name)) return this.termBuckets.keep(key);
+      const all = pieces();
+      // A build that changed a few pages joins each bucket it writes into one write when it is a few pieces
+      // (a large one, 600 × 3: ~200 KB, stays in pieces: cache/pieces.ts); a worker's pieces are passed on
+      // as they are, not copied.
+      if (join && all.reduce((n, p) => n + p.byteLength, 0) <= 2 * PIECE_BYTES) this.termBuckets.setJoined(key, all);
+      else this.termBuckets.setPieces(key, all);
+    };
+    if (isSerialized(terms)) {
+      this.pageTerms.setPieces(pageTermsKey(locale), terms.pieces.slice(0, terms.head));
+      for (const b of terms.buckets) keepOrSet(b.name, () => terms.pieces.slice(b.from, b.to), false);
+    } else {
+      const layout = termsLayout(terms);
+      this.pageTerms.setPieces(pageTermsKey(locale), layout.head);
+      for (const b of layout.buckets) keepOrSet(b.name, b.pieces, true);
+    }
+    // Read after: a page whose bucket did not read back is analysed as its bucket is written.
+    const { analysed } = made;
+    this.stats.searchPages.analysed += analysed;
+    this.stats.searchPages.cached += (isSerialized(terms) ? terms.pages : terms.pages.size) - analysed;
+    if (made.updated) this.stats.search.updated++;
+  }
 
   /** Keeps what this build made for the next one (after a successful build). */
   save(): void {
@@ -531,6 +577,7 @@ export class BuildCache implements DocCache, AppCache {
     this.apps.save();
     this.indexes.save();
     this.pageTerms.save();
+    this.termBuckets.save();
     this.recordKeyPack.save();
   }
 
@@ -541,6 +588,7 @@ export class BuildCache implements DocCache, AppCache {
     this.apps.discard();
     this.indexes.discard();
     this.pageTerms.discard();
+    this.termBuckets.discard();
     this.recordKeyPack.discard();
     this.sourcePack.discard();
     this.chunkPack.discard();
@@ -583,8 +631,38 @@ const docId = (locale: string, relPath: string) => `${locale}\0${relPath}`;
  */
 const recordKeysKey = (locale: string, docsVersion: string) => hashOf('record-keys', locale, docsVersion);
 
-/** One entry per locale: its pages' terms, replaced whole when any page changes. */
+/** One entry per locale: its terms' head (the index as assembled, the buckets), replaced when any page changes. */
 const pageTermsKey = (locale: string) => hashOf('page-terms', locale);
+
+/** A bucket of a locale's page terms, by its name (a digest of its pages' keys: bucketsOf). */
+const bucketKey = (locale: string, name: string) => hashOf('page-terms-bucket', locale, name);
+
+/**
+ * The pages of a locale's buckets, each bucket read when a key in it is first asked for (`read`); a bucket
+ * that does not read back, or lacks a page its head names, is noted in `failed` (written again), and its
+ * pages are not found (analysed again).
+ */
+function bucketedPages(buckets: TermsHead['buckets'], read: (name: string) => Map<string, PageTerms> | undefined, failed: Set<string>): PageTermsLookup {
+  const where = new Map<string, { name: string; keys: string[] }>();
+  for (const b of buckets) for (const key of b.keys) where.set(key, b);
+  const loaded = new Map<string, Map<string, PageTerms> | undefined>();
+  return {
+    size: where.size,
+    has: (key) => where.has(key),
+    keys: () => where.keys(),
+    get: (key) => {
+      const b = where.get(key);
+      if (!b) return undefined;
+      if (!loaded.has(b.name)) {
+        const pages = read(b.name);
+        const whole = pages && pages.size === b.keys.length && b.keys.every((k) => pages.has(k));
+        if (!whole) failed.add(b.name);
+        loaded.set(b.name, whole ? pages : undefined);
+      }
+      return loaded.get(b.name)?.get(key);
+    },
+  };
+}
 
 function fileHash(file: string): string | undefined {
   try {

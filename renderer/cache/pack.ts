@@ -53,15 +53,18 @@ export class Pack<T> {
     return this.known.size;
   }
 
-  /** The entry under `key` from an earlier build; it is kept for the next one. */
-  get(key: string): T | undefined {
+  /**
+   * The entry under `key` from an earlier build; it is kept for the next one unless `keep` is false (the
+   * caller then keeps it, or writes another in its place).
+   */
+  get(key: string, keep = true): T | undefined {
     if (!this.known.has(key)) return undefined;
     try {
       const bytes = readFileSync(join(this.dir, key));
       const pieces = readPieces(bytes);
       const value: unknown = pieces ? this.assemble?.(pieces) : deserialize(bytes);
       if (!this.valid(value)) return undefined;
-      this.used.add(key);
+      if (keep) this.used.add(key);
       return value;
     } catch {
       return undefined;
@@ -92,6 +95,11 @@ export class Pack<T> {
     } catch {
       return undefined;
     }
+  }
+
+  /** An earlier build kept an entry under `key` (which may still not read back). */
+  has(key: string): boolean {
+    return this.known.has(key);
   }
 
   /** Keeps the entry under `key` (if there is one) for the next build without reading it. */

@@ -9,7 +9,7 @@ import { keyHash } from '../cache/key-hash.ts';
 import { searchLanguageOf } from '../shared/search-lang.ts';
 import { assembleIndex, indexEntryFile, indexFiles, PART_BYTES, type IndexPage, type LocaleIndexFiles } from './local-index.ts';
 import { updateIndex, type AssembledIndex } from './index-update.ts';
-import { termsPieces, type IndexHead } from './terms-pieces.ts';
+import { termsPieces, type IndexHead, type PageTermsLookup } from './terms-pieces.ts';
 import { isSerialized, PageAnalyser, pagesOf, type PageTerms, type SerializedPageTerms } from './page-terms.ts';
 import { openSearchLink, openSearchXml } from './opensearch.ts';
 import { docsTagOf, pagePlaceOf, pageRecords, searchPages, type SearchRecord } from './records.ts';
@@ -54,9 +54,10 @@ export interface IndexCache {
   pageTerms(locale: string): LocaleTerms;
   /**
    * Keeps the terms of the locale's pages and its index for the next build; `analysed` of the pages were
-   * analysed by this one, and `updated`: the index was updated from the last one (index-update.ts).
+   * analysed by this one (read after the terms are kept: a page whose kept terms did not read back is
+   * analysed when they are asked for), and `updated`: the index was updated from the last one (index-update.ts).
    */
-  setPageTerms(locale: string, terms: LocaleTerms | SerializedPageTerms, analysed: number, updated?: boolean): void;
+  setPageTerms(locale: string, made: KeptTerms): void;
   /** The locale's index came from the cache: the terms of its pages stay as they are. */
   keepPageTerms(locale: string): void;
   /**
@@ -77,9 +78,12 @@ export interface IndexCache {
  * than assembled again from every page (index-update.ts).
  */
 export interface LocaleTerms {
-  pages: Map<string, PageTerms>;
+  pages: PageTermsLookup;
   index?: AssembledIndex;
 }
+
+/** What setPageTerms keeps of a made index. */
+export type KeptTerms = Pick<MadeIndex, 'terms' | 'analysed' | 'updated'>;
 
 /** What one locale's local index is made from. */
 export interface IndexJob {
@@ -102,8 +106,8 @@ export interface MadeIndex {
   index: LocaleIndexFiles;
   /** As kept for the next build; serialised when made on a worker (withSerializedTerms). */
   terms: LocaleTerms | SerializedPageTerms;
-  /** Pages whose terms were made here rather than taken from `known`. */
-  analysed: number;
+  /** Pages whose terms were made here rather than taken from `known` (so far: see setPageTerms). */
+  readonly analysed: number;
   /** The index was updated from `known`'s rather than assembled from every page. */
   updated: boolean;
 }
@@ -135,32 +139,60 @@ export type IndexMaking = Omit<IndexJob, 'input' | 'records'> & ({ records: Sear
 
 export function makeIndex(job: IndexMaking): MadeIndex {
   let analyser: PageAnalyser | undefined;
-  const terms = new Map<string, PageTerms>();
   const known = job.known?.pages;
   let analysed = 0;
   const { pageKeys } = job;
   const split = 'records' in job ? pagesOf(job.records) : undefined;
   const count = split ? split.length : (job as { pages: { count: number } }).pages.count;
   const at = split ? (i: number) => split[i]! : (job as { pages: { at(i: number): SearchRecord[] } }).pages.at;
-  // Every page's terms (kept for the next build): the last build's when it had the page, else analysed.
-  const termList = Array.from({ length: count }, (_, i) => {
+  const analyse = (i: number) => {
+    analysed++;
+    return (analyser ??= new PageAnalyser(searchLanguageOf(job.locale))).analyse(at(i));
+  };
+  // Every page's terms (kept for the next build): the last build's when it had the page, else analysed. A
+  // known page's are taken only when asked for (the build cache reads them by bucket: an update asks only for
+  // the changed pages'); if they no longer read back then, the page is analysed.
+  const termList: (PageTerms | undefined)[] = new Array(count);
+  const termAt = (i: number): PageTerms => {
     const key = pageKeys?.[i];
-    let page = key === undefined ? undefined : known?.get(key);
-    if (!page) {
-      page = (analyser ??= new PageAnalyser(searchLanguageOf(job.locale))).analyse(at(i));
-      analysed++;
-    }
-    if (key !== undefined) terms.set(key, page);
-    return page;
-  });
-  const pageAt = (i: number): IndexPage => ({ records: at(i), terms: termList[i]! });
+    return (termList[i] ??= (key === undefined ? undefined : known?.get(key)) ?? analyse(i));
+  };
+  for (let i = 0; i < count; i++) {
+    const key = pageKeys?.[i];
+    if (key === undefined || !known?.has(key)) termAt(i);
+  }
+  const pageAt = (i: number): IndexPage => ({ records: at(i), terms: termAt(i) });
   const previous = job.known?.index;
   // An update asks only for the changed pages' records: the others' are not made.
   const update = previous && pageKeys && known && pageKeys.length === count ? updateIndex(previous, pageKeys, pageAt, known, job.siteUrl, job.locale) : undefined;
-  const built = update ?? assembleIndex(termList.map((_, i) => pageAt(i)), job.siteUrl, job.locale, PART_BYTES, pageKeys);
+  const built = update ?? assembleIndex(Array.from({ length: count }, (_, i) => pageAt(i)), job.siteUrl, job.locale, PART_BYTES, pageKeys);
   // The index is kept for the next build's update only with the keys of its pages.
-  const kept: LocaleTerms = { pages: terms, ...(pageKeys && built.assembly ? { index: { entry: built.entry, assembly: built.assembly, parts: built.parts } } : {}) };
-  return { index: indexFiles(built, job.locale, job.baseUrl), terms: kept, analysed, updated: update !== undefined };
+  const kept: LocaleTerms = { pages: pageKeys ? keptPages(pageKeys, termAt) : new Map(), ...(pageKeys && built.assembly ? { index: { entry: built.entry, assembly: built.assembly, parts: built.parts } } : {}) };
+  return {
+    index: indexFiles(built, job.locale, job.baseUrl),
+    terms: kept,
+    get analysed() {
+      return analysed;
+    },
+    updated: update !== undefined,
+  };
+}
+
+/** The pages' terms by key (a key's first page), each as `termAt` gives it when first asked for. */
+function keptPages(pageKeys: string[], termAt: (i: number) => PageTerms): PageTermsLookup {
+  const first = new Map<string, number>();
+  pageKeys.forEach((key, i) => {
+    if (!first.has(key)) first.set(key, i);
+  });
+  return {
+    size: first.size,
+    has: (key) => first.has(key),
+    get: (key) => {
+      const i = first.get(key);
+      return i === undefined ? undefined : termAt(i);
+    },
+    keys: () => first.keys(),
+  };
 }
 
 /** makeIndex on another thread, from a job's `input` and page keys (the terms of every page are made there). */
@@ -171,7 +203,7 @@ export function makeIndexFromInput(locale: string, input: string, pageKeys?: str
 
 /** A made index with its pages' terms serialised, as a worker sends it back (SerializedPageTerms). */
 export function withSerializedTerms(made: MadeIndex): MadeIndex {
-  return isSerialized(made.terms) ? made : { ...made, terms: { pages: made.terms.pages.size, pieces: termsPieces(made.terms) } };
+  return isSerialized(made.terms) ? made : { index: made.index, terms: { pages: made.terms.pages.size, ...termsPieces(made.terms) }, analysed: made.analysed, updated: made.updated };
 }
 
 /** A locale's index job before its records are made: enough to look its index up in the cache and name it. */
@@ -254,7 +286,7 @@ export function buildSearch(loaded: LoadedConfig, locales: LocaleInfo[], table: 
     const make = () => {
       const made = makeIndex({ ...job, ...(cache ? { known: cache.pageTerms(job.locale) } : {}) });
       if (key !== undefined) cache!.set(key, made.index);
-      cache?.setPageTerms(job.locale, made.terms, made.analysed, made.updated);
+      cache?.setPageTerms(job.locale, made);
       return made.index;
     };
     const head = key === undefined ? undefined : cache!.head?.(key);
@@ -328,7 +360,7 @@ export function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, loc
     made.then(({ index, terms, analysed, updated }) => {
       const { locale, key } = keys[i]!;
       if (key !== undefined) cache!.set(key, index);
-      cache?.setPageTerms(locale, terms, analysed, updated);
+      cache?.setPageTerms(locale, { terms, analysed, updated });
       const files = new Map<string, string>();
       addIndexFiles(files, index);
       return files;

@@ -9,6 +9,7 @@
 import type { IndexEntry } from '../shared/search-index.ts';
 import { COMMON_TITLE_SHARE, indexOf, PART_BYTES, rowsOf, type BuiltIndex, type IndexAssembly, type IndexPage } from './local-index.ts';
 import { termsOf, visitPostings, wordsOf, type PageTerms } from './page-terms.ts';
+import type { PageTermsLookup } from './terms-pieces.ts';
 
 /** What an update starts from: the last build's index of the locale, and the JSON of its parts (shards and chunks) by name. */
 export interface AssembledIndex {
@@ -36,7 +37,7 @@ interface Edit {
  * `pageAt` gives a page's records and terms, and is asked only for the pages whose key changed: the others'
  * chunk rows are taken from the last index's chunks.
  */
-export function updateIndex(prev: AssembledIndex, keys: string[], pageAt: (i: number) => IndexPage, known: Map<string, PageTerms>, siteUrl: string, locale: string, partBytes = PART_BYTES): BuiltIndex | undefined {
+export function updateIndex(prev: AssembledIndex, keys: string[], pageAt: (i: number) => IndexPage, known: Pick<PageTermsLookup, 'get'>, siteUrl: string, locale: string, partBytes = PART_BYTES): BuiltIndex | undefined {
   const a = prev.assembly;
   if (a.siteUrl !== siteUrl || prev.entry.dir !== `${locale}/` || a.keys.length !== keys.length) return undefined;
   const edits: Edit[] = [];

@@ -2,9 +2,9 @@
 // the terms of its pages. After an edit the stage is run again for every locale, but a locale whose records
 // did not change gets its index back as it was, and in a locale that changed only the changed pages are
 // analysed again (the build cache does the same between builds: renderer/cache/build-cache.ts).
-import type { IndexCache, LocaleTerms } from './build-search.ts';
+import type { IndexCache, KeptTerms, LocaleTerms } from './build-search.ts';
 import type { LocaleIndexFiles } from './local-index.ts';
-import { isSerialized, type SerializedPageTerms } from './page-terms.ts';
+import { isSerialized, type PageTerms } from './page-terms.ts';
 import { assembleTerms } from './terms-pieces.ts';
 
 export class MemoryIndexCache implements IndexCache {
@@ -31,11 +31,21 @@ export class MemoryIndexCache implements IndexCache {
     return this.terms.get(locale) ?? { pages: new Map() };
   }
 
-  setPageTerms(locale: string, terms: LocaleTerms | SerializedPageTerms): void {
-    this.terms.set(locale, isSerialized(terms) ? assembleTerms(terms.pieces)! : terms);
+  setPageTerms(locale: string, { terms }: KeptTerms): void {
+    this.terms.set(locale, isSerialized(terms) ? assembleTerms(terms)! : whole(terms));
   }
 
   keepPageTerms(): void {
     // Kept as they are: nothing is dropped between runs.
   }
+}
+
+/**
+ * The terms with every page's taken now: a made index's are taken when asked for, from the last run's, which
+ * would otherwise be held by each run's terms in turn for the whole session.
+ */
+function whole({ pages, index }: LocaleTerms): LocaleTerms {
+  const all = new Map<string, PageTerms>();
+  for (const key of pages.keys()) all.set(key, pages.get(key)!);
+  return { pages: all, ...(index ? { index } : {}) };
 }

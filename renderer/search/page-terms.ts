@@ -50,12 +50,17 @@ export const wordsOf = (page: PageTerms): string[] => (page.wordInfo.length === 
  * assembled) serialised with node:v8, as the build cache stores them: made by the worker that analysed the
  * pages, so the main thread passes them to the cache unread rather than receive every page's terms and the
  * assembly as objects and serialise them again (CPU of the main thread, and their garbage). In pieces of
- * ~48 KB (terms-pieces.ts), handed from thread to thread rather than copied.
+ * ~48 KB (terms-pieces.ts), handed from thread to thread rather than copied: the head's first (its buckets
+ * and the index), then each bucket's pages, each bucket an entry of the cache.
  */
 export interface SerializedPageTerms {
   /** How many pages. */
   pages: number;
   pieces: Uint8Array[];
+  /** How many of the pieces are the head's. */
+  head: number;
+  /** Each bucket's name and its pieces (from, to: as slice takes them). */
+  buckets: { name: string; from: number; to: number }[];
 }
 
 /** Whether kept terms arrived serialised (from a worker) rather than as objects. */

@@ -1,7 +1,7 @@
 // A locale's kept terms and index files in pieces give back what was cut, whole, for the next build.
 import { describe, expect, it } from 'vitest';
 import { indexDigest, makeIndex, type LocaleTerms } from './build-search.ts';
-import { assembleIndexFiles, assembleTerms, indexPieces, termsPieces } from './terms-pieces.ts';
+import { assembleBucket, assembleIndexFiles, assembleTerms, assembleTermsHead, bucketOf, indexPieces, TERM_BUCKETS, termsBuckets, termsLayout, termsPieces } from './terms-pieces.ts';
 import type { SearchRecord } from './records.ts';
 
 const MMAP_THRESHOLD = 128 * 1024;
@@ -28,14 +28,33 @@ describe('terms and index in pieces', () => {
 
   it('assembles the terms (every page\'s, and the index as assembled) as they were', () => {
     expect(terms.index).toBeDefined();
-    const pieces = termsPieces(terms);
+    const serialized = termsPieces(terms);
+    const { pieces } = serialized;
     expect(pieces.length).toBeGreaterThan(3);
     for (const p of pieces) expect(p.buffer.byteLength).toBeLessThan(MMAP_THRESHOLD);
-    expect(assembleTerms(pieces)).toEqual(terms);
-    expect(assembleTerms(termsPieces({ pages: terms.pages }))).toEqual({ pages: terms.pages });
+    const whole = new Map([...terms.pages.keys()].map((key) => [key, terms.pages.get(key)]));
+    expect(assembleTerms(serialized)).toEqual({ pages: whole, index: terms.index });
+    expect(assembleTerms(termsPieces({ pages: whole }))).toEqual({ pages: whole });
     // A piece of the postings missing: not a whole index, so no entry.
-    const flats = pieces.findIndex((_, i) => i > 0 && assembleTerms(pieces.filter((_, k) => k !== i)) === undefined);
+    const flats = pieces.findIndex((_, i) => i > 0 && i < serialized.head && assembleTermsHead(pieces.slice(0, serialized.head).filter((_, k) => k !== i)) === undefined);
     expect(flats).toBeGreaterThan(0);
+  });
+
+  it('keeps the pages in buckets, each named by its pages\' keys, and the buckets alone in the head\'s first piece', () => {
+    const layout = termsLayout(terms);
+    expect(layout.buckets.length).toBeGreaterThan(TERM_BUCKETS / 2);
+    expect(layout.buckets.flatMap((b) => b.keys).sort()).toEqual([...pageKeys].sort());
+    for (const b of layout.buckets) {
+      expect(b.keys.every((k) => bucketOf(k) === bucketOf(b.keys[0]!))).toBe(true);
+      expect(assembleBucket(b.pieces())).toEqual(new Map(b.keys.map((k) => [k, terms.pages.get(k)])));
+    }
+    expect(termsBuckets(layout.head[0]!)).toEqual(layout.buckets.map(({ name, keys }) => ({ name, keys })));
+    // One page's key changed: only its old and new buckets are named differently.
+    const changed = termsLayout({ pages: new Map([...pageKeys].map((k, i) => [i === 7 ? 'changed' : k, terms.pages.get(k)!])) });
+    const before = new Set(layout.buckets.map((b) => b.name));
+    const renamed = changed.buckets.filter((b) => !before.has(b.name)).length;
+    expect(renamed).toBeGreaterThanOrEqual(1);
+    expect(renamed).toBeLessThanOrEqual(2);
   });
 
   it('assembles the index files as they were', () => {

@@ -2,34 +2,102 @@
 // serialised in pieces of ~48 KB rather than as one buffer: on the 150 × 3 corpus one locale's is 4.8 MB
 // (13–25 MB at 600 × 3), and a buffer that large, once freed, makes glibc's malloc keep what every thread frees
 // afterwards (cache/pieces.ts). The worker that analysed the pages serialises them so; the build's thread
-// passes the pieces on to the cache unread, which writes them one after the other into one entry. No module of
-// the search analysis is imported here: the build cache reads the entry back with `assembleTerms`.
+// passes the pieces on to the cache unread. The build cache keeps them as a head (the buckets' names and keys,
+// then the index as assembled) and the pages' terms in TERM_BUCKETS buckets by page key, each an entry of its
+// own: a build that changes one page reads and writes one or two buckets, not every page's terms. No module of
+// the search analysis is imported here: the build cache reads the entries back with `assembleTermsHead` and
+// `assembleBucket`.
 import { deserialize } from 'node:v8';
 import { keyDigest } from '../cache/key-hash.ts';
 import { deserializePieces, PIECE_BYTES, serializeInPieces } from '../cache/pieces.ts';
 import type { LocaleTerms } from './build-search.ts';
 import type { IndexAssembly, LocaleIndexFiles } from './local-index.ts';
-import type { PageTerms } from './page-terms.ts';
+import type { PageTerms, SerializedPageTerms } from './page-terms.ts';
 
 /**
- * One item of the pieces, in this order: the index's entry and assembly (its postings apart), the postings,
- * its parts, the pages.
+ * One item of a locale's terms head, in this order: its buckets (alone in the first piece: the names of the
+ * bucket entries and the page keys in each, read alone to keep them), the index's entry and assembly (its
+ * postings apart), the postings, its parts.
  */
 type Item =
+  | ['buckets', string[], string[][]]
   | ['entry', unknown]
   | ['assembly', Omit<IndexAssembly, 'flats'>, number]
   | ['flats', Int32Array]
-  | ['part', string, string]
-  | ['page', string, PageTerms];
+  | ['part', string, string];
+
+/** One item of a bucket entry: a page's terms by its key. */
+type BucketItem = ['page', string, PageTerms];
 
 /** Numbers of the postings per item: 12 K numbers are 48 KB (PIECE_BYTES). */
 const FLATS_PER_ITEM = 12 * 1024;
 
-export function termsPieces(terms: LocaleTerms): Uint8Array[] {
-  return serializeInPieces(items(terms), sizeOf);
+/**
+ * Buckets of a locale's page terms: each is an entry of its own (~57 KB a bucket at 150 × 3, ~1.8 MB in all),
+ * so a build that changes one page reads the one or two buckets its old and new keys fall in, and writes only
+ * those: the others keep their entries, named by the page keys they hold.
+ */
+export const TERM_BUCKETS = 32;
+
+/** The bucket of a page key (a hash of it: page keys are hashes already, but need not be base64url). */
+export function bucketOf(pageKey: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < pageKey.length; i++) h = Math.imul(h ^ pageKey.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % TERM_BUCKETS;
 }
 
-function* items({ pages, index }: LocaleTerms): Generator<Item> {
+/**
+ * What a locale's kept terms look up pages by: a Map, or the pages of the build cache's buckets (each read
+ * when a key in it is first asked for), or makeIndex's pages (each analysed when first asked for).
+ */
+export interface PageTermsLookup {
+  readonly size: number;
+  has(key: string): boolean;
+  get(key: string): PageTerms | undefined;
+  keys(): Iterable<string>;
+}
+
+/** A locale's page keys in buckets (bucketOf), each in page order, and each bucket's name (a digest of its keys). */
+export function bucketsOf(keys: Iterable<string>): { name: string; keys: string[] }[] {
+  const buckets: string[][] = Array.from({ length: TERM_BUCKETS }, () => []);
+  for (const key of keys) buckets[bucketOf(key)]!.push(key);
+  return buckets.filter((b) => b.length > 0).map((b) => ({ name: keyDigest(b.join('\0')), keys: b }));
+}
+
+/**
+ * A locale's kept terms as the build cache stores them: the head (buckets, index) in pieces, and each bucket's
+ * pages in pieces, made only when asked for (a bucket the cache has under its name is not serialised).
+ */
+export interface TermsLayout {
+  head: Uint8Array[];
+  buckets: { name: string; keys: string[]; pieces(): Uint8Array[] }[];
+}
+
+export function termsLayout({ pages, index }: LocaleTerms): TermsLayout {
+  const buckets = bucketsOf(pages.keys());
+  return {
+    head: serializeInPieces(headItems(buckets, index), sizeOf),
+    buckets: buckets.map((b) => ({ ...b, pieces: () => serializeInPieces(b.keys.map((key): BucketItem => ['page', key, pages.get(key)!]), pageSize) })),
+  };
+}
+
+/**
+ * The kept terms serialised whole (a worker's: SerializedPageTerms), the head's pieces first, then each
+ * bucket's; `buckets` says where each bucket's pieces are.
+ */
+export function termsPieces(terms: LocaleTerms): Pick<SerializedPageTerms, 'pieces' | 'head' | 'buckets'> {
+  const layout = termsLayout(terms);
+  const pieces = [...layout.head];
+  const buckets = layout.buckets.map(({ name, pieces: of }) => {
+    const from = pieces.length;
+    pieces.push(...of());
+    return { name, from, to: pieces.length };
+  });
+  return { pieces, head: layout.head.length, buckets };
+}
+
+function* headItems(buckets: { name: string; keys: string[] }[], index: LocaleTerms['index']): Generator<Item> {
+  yield ['buckets', buckets.map((b) => b.name), buckets.map((b) => b.keys)];
   if (index) {
     const { flats, ...assembly } = index.assembly;
     yield ['entry', index.entry];
@@ -37,7 +105,6 @@ function* items({ pages, index }: LocaleTerms): Generator<Item> {
     for (let at = 0; at < flats.length; at += FLATS_PER_ITEM) yield ['flats', flats.slice(at, at + FLATS_PER_ITEM)];
     for (const [name, text] of index.parts) yield ['part', name, text];
   }
-  for (const [key, page] of pages) yield ['page', key, page];
 }
 
 /** About what an item serialises to (a string counted at two bytes a character: it may be two-byte). */
@@ -47,25 +114,49 @@ function sizeOf(item: Item): number {
       return item[1].byteLength;
     case 'part':
       return 2 * item[2].length;
-    case 'page': {
-      const p = item[2];
-      return 2 * (p.terms.length + p.words.length) + p.wordInfo.byteLength + p.docs.byteLength + 64;
-    }
     default:
-      // The entry and the assembly's small arrays: each in a piece of its own or nearly (sizes unknown here).
-      return 48 * 1024;
+      // The buckets, the entry and the assembly's small arrays: each in a piece of its own or nearly.
+      return PIECE_BYTES;
   }
 }
 
-/** The LocaleTerms `termsPieces` made, from its pieces deserialised; undefined when they do not make one. */
-export function assembleTerms(pieces: Uint8Array[]): LocaleTerms | undefined {
-  const pages = new Map<string, PageTerms>();
+const pageSize = ([, , p]: BucketItem) => 2 * (p.terms.length + p.words.length) + p.wordInfo.byteLength + p.docs.byteLength + 64;
+
+/** A locale's terms head as the build cache reads it: its buckets and the index as assembled. */
+export interface TermsHead {
+  buckets: { name: string; keys: string[] }[];
+  index?: LocaleTerms['index'];
+}
+
+/** The buckets a terms head's first piece names; undefined when it is not one. */
+export function termsBuckets(first: Uint8Array): TermsHead['buckets'] | undefined {
+  try {
+    const items = deserialize(first) as unknown;
+    if (!Array.isArray(items) || items.length !== 1) return undefined;
+    return bucketsItem(items[0]);
+  } catch {
+    return undefined;
+  }
+}
+
+function bucketsItem(item: unknown): TermsHead['buckets'] | undefined {
+  if (!Array.isArray(item) || item[0] !== 'buckets') return undefined;
+  const [, names, keys] = item as [string, unknown, unknown];
+  if (!Array.isArray(names) || !Array.isArray(keys) || names.length !== keys.length) return undefined;
+  if (!names.every(isString) || !keys.every((k) => Array.isArray(k) && k.every(isString))) return undefined;
+  return names.map((name: string, i) => ({ name, keys: keys[i] as string[] }));
+}
+
+/** The TermsHead `termsLayout` made, from its pieces; undefined when they do not make one. */
+export function assembleTermsHead(pieces: Uint8Array[]): TermsHead | undefined {
+  const buckets = pieces[0] && termsBuckets(pieces[0]);
+  if (!buckets) return undefined;
   const parts = new Map<string, string>();
   let entry: unknown;
   let assembly: Omit<IndexAssembly, 'flats'> | undefined;
   let flats: Int32Array | undefined;
   let filled = 0;
-  for (const item of deserializePieces<Item>(pieces)) {
+  for (const item of deserializePieces<Item>(pieces.slice(1))) {
     switch (item[0]) {
       case 'entry':
         entry = item[1];
@@ -82,16 +173,36 @@ export function assembleTerms(pieces: Uint8Array[]): LocaleTerms | undefined {
       case 'part':
         parts.set(item[1], item[2]);
         break;
-      case 'page':
-        pages.set(item[1], item[2]);
-        break;
       default:
         return undefined;
     }
   }
-  if (entry === undefined) return { pages };
+  if (entry === undefined) return { buckets };
   if (!assembly || !flats || filled !== flats.length) return undefined;
-  return { pages, index: { entry: entry as NonNullable<LocaleTerms['index']>['entry'], assembly: { ...assembly, flats }, parts } };
+  return { buckets, index: { entry: entry as NonNullable<LocaleTerms['index']>['entry'], assembly: { ...assembly, flats }, parts } };
+}
+
+/** A bucket's pages from its pieces; undefined when they are not a bucket's. */
+export function assembleBucket(pieces: Uint8Array[]): Map<string, PageTerms> | undefined {
+  const pages = new Map<string, PageTerms>();
+  for (const item of deserializePieces<BucketItem>(pieces)) {
+    if (item[0] !== 'page') return undefined;
+    pages.set(item[1], item[2]);
+  }
+  return pages;
+}
+
+/** Kept terms serialised by a worker (termsPieces), whole again: for a cache that keeps them in memory. */
+export function assembleTerms({ pieces, head, buckets }: Pick<SerializedPageTerms, 'pieces' | 'head' | 'buckets'>): LocaleTerms | undefined {
+  const top = assembleTermsHead(pieces.slice(0, head));
+  if (!top) return undefined;
+  const pages = new Map<string, PageTerms>();
+  for (const b of buckets) {
+    const bucket = assembleBucket(pieces.slice(b.from, b.to));
+    if (!bucket) return undefined;
+    for (const [key, page] of bucket) pages.set(key, page);
+  }
+  return { pages, ...(top.index ? { index: top.index } : {}) };
 }
 
 /**
