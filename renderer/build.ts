@@ -20,6 +20,7 @@ import type { LocaleInfo, SiteData } from './shared/types.ts';
 import { prepareSite, Timer, type Phase } from './site/prepare.ts';
 import { checkSiteLinks, renderSiteOn, staticPaths } from './site/render.ts';
 import { WorkerPool } from './workers/pool.ts';
+import { capYoungGeneration } from './young-generation.ts';
 import { buildThreads, DOCS_PER_EXTRA_THREAD, shareMarkdownFromEnv } from './workers/threads.ts';
 import { collectGarbage, dropSearchText, HeapGrowthLimit } from './free-memory.ts';
 import { FolderOutput, MemoryOutput, type OutputFiles, type OutputSink } from './write.ts';
@@ -99,10 +100,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const snapshot = options.cacheDir && options.write !== false ? new InputSnapshot({ root: resolve(options.root), outDir: resolve(options.root, options.outDir ?? 'build'), configFile: options.configFile ?? CONFIG_FILE, minify: options.minify ?? true, strict: options.strict ?? false, cacheDir: resolve(options.root, options.cacheDir) }) : undefined;
   const cache = options.cacheDir ? new BuildCache({ dir: resolve(options.root, options.cacheDir), root: resolve(options.root), outDir: resolve(options.root, options.outDir ?? 'build'), ...(snapshot ? { fileState: (abs: string) => snapshot.siteFileState(abs) } : {}) }) : undefined;
   const threads = cache?.warm ? 1 : buildThreads(countMarkdown(join(resolve(options.root), 'content'), DOCS_PER_EXTRA_THREAD * availableParallelism()), options.threads);
+  // A warm build works on this thread alone: its young generation stays as small as the build thread's.
+  const uncapYoungGeneration = cache?.warm ? capYoungGeneration() : undefined;
   const pool = new WorkerPool(threads);
   try {
     return await buildWith(pool, options, cache, snapshot);
   } finally {
+    // V8's flags as at start before the CLI writes the code cache (young-generation.ts).
+    uncapYoungGeneration?.();
     // A failed build's results were staged beside the cache as they were made: dropped, never moved in.
     cache?.discard();
     await pool.dispose();
