@@ -6,7 +6,8 @@
 // factor is read at each growth (on Node's command line V8 raises a factor below 2 to 2; set at run time it
 // is taken as given): so the semi-spaces grow as before up to 4 MB, then the factor is set to 1 and they stay.
 // Only a warm build's main thread does this: it has no pool workers (one thread, build.ts), and the factor
-// is the process's, so workers started while it is 1 would stay at their first 1 MB.
+// is the process's, so workers started while it is 1 would stay at their first 1 MB. build() lifts the cap
+// when most pages are left to render: that render did more CPU with it (ARCHITECTURE.md, *Memory*).
 import { PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { isMainThread } from 'node:worker_threads';
