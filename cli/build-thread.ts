@@ -7,7 +7,8 @@
 // output files in place of the build's writer thread: corpus 150 × 3, peak ~282 → ~242 MB for the same CPU
 // (ARCHITECTURE.md, *Memory*). Re-executing Node with the flag was measured too and lowers nothing: the
 // waiting parent is a second Node process (~43 MB RSS, ~7 MB of it its own) and a second start-up.
-// A warm build's peak is about half a cold one's, so it stays on the main thread and pays nothing.
+// A warm build's peak is about half a cold one's, so it stays on the main thread and pays nothing (its young
+// generation is capped there without a thread: renderer/young-generation.ts).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isMainThread, resourceLimits, Worker } from 'node:worker_threads';
