@@ -631,7 +631,7 @@ const docId = (locale: string, relPath: string) => `${locale}\0${relPath}`;
  */
 const recordKeysKey = (locale: string, docsVersion: string) => hashOf('record-keys', locale, docsVersion);
 
-/** One entry per locale: its terms' head (the index as assembled, the buckets), replaced when any page changes. */
+/** One entry per locale: its terms' head (the index as assembled, the buckets), replaced on any change. */
 const pageTermsKey = (locale: string) => hashOf('page-terms', locale);
 
 /** A bucket of a locale's page terms, by its name (a digest of its pages' keys: bucketsOf). */

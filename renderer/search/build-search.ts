@@ -55,7 +55,8 @@ export interface IndexCache {
   /**
    * Keeps the terms of the locale's pages and its index for the next build; `analysed` of the pages were
    * analysed by this one (read after the terms are kept: a page whose kept terms did not read back is
-   * analysed when they are asked for), and `updated`: the index was updated from the last one (index-update.ts).
+   * analysed when they are asked for), and `updated`: the index was updated from the last one
+   * (index-update.ts).
    */
   setPageTerms(locale: string, made: KeptTerms): void;
   /** The locale's index came from the cache: the terms of its pages stay as they are. */

@@ -57,7 +57,9 @@ export interface PageTermsLookup {
   keys(): Iterable<string>;
 }
 
-/** A locale's page keys in buckets (bucketOf), each in page order, and each bucket's name (a digest of its keys). */
+/**
+ * A locale's page keys in buckets (bucketOf), each in page order, and each bucket's name (its keys' digest).
+ */
 export function bucketsOf(keys: Iterable<string>): { name: string; keys: string[] }[] {
   const buckets: string[][] = Array.from({ length: TERM_BUCKETS }, () => []);
   for (const key of keys) buckets[bucketOf(key)]!.push(key);
