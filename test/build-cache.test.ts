@@ -518,6 +518,24 @@ describe('build cache', () => {
     expect(repaired.cache).toMatchObject({ search: { updated: 1 }, searchPages: { analysed: 1 } });
   });
 
+  it("a doc's entry is read as far as its first piece, and one cut short past it is a miss, not a failed build", async () => {
+    const root = makeSite(content);
+    const clean = await buildWith(root, false);
+    await buildWith(root, true);
+    const dir = join(root, CACHE_DIR);
+    const entries = (kind: string) => readdirSync(join(dir, kind)).filter((f) => f !== 'pipeline');
+    // Each doc's entry loses its last byte (in its sections, past the first piece a lookup reads), and every
+    // page is rendered again, so each doc's HTML is asked for: a lookup that took such an entry would fail then.
+    for (const f of entries('docs')) truncateSync(join(dir, 'docs', f), statSync(join(dir, 'docs', f)).size - 1);
+    for (const f of entries('pages')) writeFileSync(join(dir, 'pages', f), 'not a cache entry');
+    const cut = await buildWith(root, true);
+    expectSameOutput(cut, clean, 'docs cut short');
+    expect(cut.cache).toMatchObject({ docs: { cached: 0, processed: 8 }, pages: { cached: 0 } });
+    const again = await buildWith(root, true);
+    expectSameOutput(again, clean, 'docs written again');
+    expect(again.cache).toMatchObject({ docs: { cached: 8, processed: 0 } });
+  });
+
   it('a damaged or foreign cache is a cold build, never a failed one', async () => {
     const root = makeSite(content);
     const clean = await buildWith(root, false);

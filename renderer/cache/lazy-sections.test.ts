@@ -11,7 +11,7 @@ import { makeSite, minimalContent, page } from '../../test/helpers/fixture-site.
 import { CACHE_DIR } from './build-cache.ts';
 import { docHasDocCardList, docHasMermaid } from '../content/html-facts.ts';
 import { DOC_CARD_LIST_MARKER } from '../../templates/mdx/doc-card-marker.ts';
-import { assembleStoredDoc, storedDoc, storedDocPieces, withLazySections, type StoredDoc } from './lazy-sections.ts';
+import { assembleStoredDoc, storedDoc, storedDocPieces, storedDocRest, withLazySections, withStoredPieces, type StoredDoc } from './lazy-sections.ts';
 
 const unread = (doc: object, key: 'sections' | 'html' = 'sections') => Object.getOwnPropertyDescriptor(doc, key)?.get !== undefined;
 /** A doc through the cache's entry and back: its pieces (copied, as a file would be) assembled. */
@@ -68,6 +68,22 @@ describe('a stored doc\'s sections, read on demand', () => {
     const pieces = storedDocPieces(storedDoc(doc), {});
     expect(assembleStoredDoc(pieces.slice(0, 2))).toBeUndefined();
     expect(() => assembleStoredDoc([Uint8Array.of(1, 2, 3), ...pieces.slice(1)])).toThrow();
+  });
+
+  it('a doc read from its first piece reads the rest of its entry only when asked, and fails if it is gone', () => {
+    const pieces = storedDocPieces(storedDoc(doc), {});
+    let reads = 0;
+    let entry: Uint8Array[] | undefined = pieces.map((p) => p.slice());
+    const lazy = withStoredPieces(storedDocRest(pieces[0]!) as StoredDoc, () => (reads++, entry), 'docs/x');
+    expect(reads).toBe(0);
+    expect(lazy.html).toBe(doc.html);
+    expect(lazy.sections).toEqual(doc.sections);
+    expect(reads).toBe(2);
+    entry = undefined;
+    const gone = withStoredPieces(storedDocRest(pieces[0]!) as StoredDoc, () => entry, 'docs/x');
+    expect(() => gone.html).toThrow(/docs\/x changed during the build/);
+    expect(() => gone.sections).toThrow(/docs\/x/);
+    expect(storedDocRest(Uint8Array.of(1, 2, 3))).toBeUndefined();
   });
 
   it('a warm build with a page edited reads the HTML of no other doc', async () => {

@@ -27,18 +27,13 @@ export function storedDoc(doc: ProcessedDoc): StoredDoc {
   return { doc: rest, facts: htmlFactsOf(html), html: utf8 ? Buffer.from(html, 'utf8') : serialize(html), ...(utf8 ? {} : { htmlV8: true }), sections: serialize(sections) };
 }
 
-export const isStoredDoc = (v: unknown): v is StoredDoc => {
+export const isStoredDoc = (v: unknown): v is StoredDoc => isStoredRest(v) && v.html instanceof Uint8Array && v.sections instanceof Uint8Array;
+
+/** A stored doc but for its HTML and sections (the first piece of its entry: storedDocRest). */
+export const isStoredRest = (v: unknown): v is Omit<StoredDoc, 'html' | 'sections'> & Partial<StoredDoc> => {
   const s = v as StoredDoc | null;
   const doc = s?.doc;
-  return (
-    typeof doc === 'object' &&
-    doc !== null &&
-    Array.isArray(doc.assets) &&
-    s!.html instanceof Uint8Array &&
-    s!.sections instanceof Uint8Array &&
-    typeof s!.facts?.docCards === 'boolean' &&
-    typeof s!.facts.mermaid === 'boolean'
-  );
+  return typeof doc === 'object' && doc !== null && Array.isArray(doc.assets) && typeof s!.facts?.docCards === 'boolean' && typeof s!.facts.mermaid === 'boolean';
 };
 
 /**
@@ -50,16 +45,38 @@ export const isStoredDoc = (v: unknown): v is StoredDoc => {
  */
 export function withLazySections(stored: StoredDoc): ProcessedDoc {
   // Each getter below keeps only its own piece's bytes alive, not the whole entry's.
-  const { doc, html, htmlV8 = false, sections } = stored as StoredDoc & { doc: ProcessedDoc };
+  const { html, sections, ...rest } = stored;
+  return withLazyPieces(rest, () => html, () => sections);
+}
+
+/**
+ * withLazySections for a doc whose entry was read only as far as its first piece (`rest`: Pack.head, which
+ * checked that the pieces' lengths fill the file): its HTML and sections are read from the entry when first
+ * asked for — a one-page build reads ~1.9 KB of each other doc's ~20 KB entry. `read` gives the entry's
+ * pieces again; an entry that no longer reads back then (removed or cut short during the build, which no
+ * build of this code does to an entry it uses) is an error: a page without its HTML would be a wrong page.
+ */
+export function withStoredPieces(rest: Omit<StoredDoc, 'html' | 'sections'>, read: () => Uint8Array[] | undefined, entry: string): ProcessedDoc {
+  const piece = (i: 1 | 2) => () => {
+    const pieces = read();
+    if (pieces?.length !== 3) throw new Error(`The build cache's entry ${entry} changed during the build: build again.`);
+    return pieces[i]!;
+  };
+  return withLazyPieces(rest, piece(1), piece(2));
+}
+
+function withLazyPieces(stored: Omit<StoredDoc, 'html' | 'sections'>, html: () => Uint8Array, sections: () => Uint8Array): ProcessedDoc {
+  const { doc, htmlV8 = false } = stored as StoredDoc & { doc: ProcessedDoc };
   lazy(doc, 'sections', () => {
+    const bytes = sections();
     try {
-      const read: unknown = deserialize(sections);
+      const read: unknown = deserialize(bytes);
       return Array.isArray(read) ? (read as Section[]) : [];
     } catch {
       return [];
     }
   });
-  lazy(doc, 'html', () => htmlOf(html, htmlV8));
+  lazy(doc, 'html', () => htmlOf(html(), htmlV8));
   knowHtmlFacts(doc, stored.facts);
   return doc;
 }
@@ -102,6 +119,19 @@ function lazy<K extends 'html' | 'sections'>(doc: ProcessedDoc, key: K, read: ()
 export function storedDocPieces<T extends object>(stored: StoredDoc, more: T): Uint8Array[] {
   const { html, sections, ...rest } = stored;
   return [serialize({ ...rest, ...more }), html, sections];
+}
+
+/**
+ * The rest of a stored doc from its entry's first piece (undefined: not an object or not readable, as a piece
+ * of garbage is; the caller checks the shape).
+ */
+export function storedDocRest(first: Uint8Array): unknown {
+  try {
+    const rest: unknown = deserialize(first);
+    return typeof rest === 'object' && rest !== null ? rest : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The value of storedDocPieces's pieces (undefined: not three; the caller checks the shape). */

@@ -6,7 +6,7 @@
 // whole or absent; a file that does not read back (cut short on a file system that does not rename
 // atomically, from another version, edited by hand) is a miss: the cache is only ever a shortcut, never a
 // reason for a build to fail. The folder's `pipeline` file says which version of the code made its entries.
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { joinedPieces, pieceLength, PIECES_MAGIC, readPieces } from './pieces.ts';
@@ -75,9 +75,11 @@ export class Pack<T> {
    * The first piece of an entry kept in pieces (setPieces), read alone, and a way to read all its pieces
    * later, which gives undefined if the entry no longer reads back then: for an entry whose head is enough
    * unless the build needs the rest (a search index the output holds already). The entry is kept for the next
-   * build, as by get(); the caller checks the head.
+   * build, as by get(); the caller checks the head. `whole`: only if the lengths of the pieces after the first
+   * (read, not the pieces) fill the file exactly, so that an entry cut short is a miss now rather than a rest
+   * that does not read back when the build asks for it (a doc's HTML: the build cannot do without it then).
    */
-  head(key: string): { first: Uint8Array; all(): Uint8Array[] | undefined } | undefined {
+  head(key: string, whole = false): { first: Uint8Array; all(): Uint8Array[] | undefined } | undefined {
     if (!this.known.has(key)) return undefined;
     const file = join(this.dir, key);
     try {
@@ -87,6 +89,7 @@ export class Pack<T> {
         if (readSync(fd, top, 0, top.length, 0) !== top.length || PIECES_MAGIC.some((b, i) => top[i] !== b)) return undefined;
         const first = Buffer.alloc(top.readUInt32LE(PIECES_MAGIC.length));
         if (readSync(fd, first, 0, first.length, top.length) !== first.length) return undefined;
+        if (whole && !piecesFill(fd, top.length + first.length)) return undefined;
         this.used.add(key);
         return { first, all: () => readAll(file) };
       } finally {
@@ -236,6 +239,17 @@ function isAlive(pid: number): boolean {
 }
 
 const stamp = (pipeline: string) => `${FORMAT}:${pipeline}`;
+
+/** The lengths of an entry's pieces from byte `at` on (each before its piece) add up to the file's size. */
+function piecesFill(fd: number, at: number): boolean {
+  const size = fstatSync(fd).size;
+  const length = Buffer.alloc(4);
+  while (at < size) {
+    if (readSync(fd, length, 0, 4, at) !== 4) return false;
+    at += 4 + length.readUInt32LE(0);
+  }
+  return at === size;
+}
 
 /** The pieces of the entry in `file`; undefined when it does not read back as pieces. */
 function readAll(file: string): Uint8Array[] | undefined {
