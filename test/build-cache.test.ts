@@ -536,6 +536,60 @@ describe('build cache', () => {
     expect(again.cache).toMatchObject({ docs: { cached: 8, processed: 0 } });
   });
 
+  it("keeps the index's parts once, in the index entry its terms' head names: that entry missing, cut short or an older one, the index is assembled from the kept terms, never a failure", async () => {
+    const root = makeSite(content);
+    const cold = await buildWith(root, true);
+    const cache = join(root, CACHE_DIR);
+    const entries = (kind: string) => readdirSync(join(cache, kind)).filter((f) => f !== 'pipeline');
+    const search = (f: string) => join(cache, 'search', f);
+    // Each locale's index entry of the cold build (pt-BR's keeps its name: its records never change).
+    const coldEntries = new Map(entries('search').map((f) => [f, readFileSync(search(f))]));
+    // No part of an index is in a terms head (a part of plain ASCII is stored as its bytes: it would be found).
+    const ascii = [...cold.files].map(([f, data]) => [f, Buffer.from(data as Uint8Array)] as const).filter(([f, bytes]) => f.startsWith('assets/search/en/') && bytes.every((b) => b >= 0x20 && b < 0x7f));
+    expect(ascii.length).toBeGreaterThan(0);
+    const heads = entries('search-pages').map((f) => readFileSync(join(cache, 'search-pages', f)));
+    expect(heads.length).toBe(2);
+    for (const [file, bytes] of ascii) for (const head of heads) expect(head.includes(bytes), file).toBe(false);
+    // The parts come from the index entry: a one-page edit updates the index.
+    let n = 0;
+    const editEn = () => edit(root, 'content/en/compute/ec2.md', (t) => t.replace(/Virtual machines[^.]*\./, `Virtual machines, edit ${++n}.`));
+    editEn();
+    const updated = await buildWith(root, true);
+    expectSameOutput(updated, await buildWith(root, false), 'one page edited');
+    expect(updated.cache).toMatchObject({ search: { built: 1, updated: 1 }, searchPages: { analysed: 1 } });
+    // What each damage does to the entries (`all`); how many indexes are then made.
+    const damages: [string, (all: string[]) => void, number][] = [
+      ['missing', (all) => all.forEach((f) => rmSync(search(f))), 2],
+      ['cut short past its head', (all) => all.forEach((f) => truncateSync(search(f), 8 + readFileSync(search(f)).readUInt32LE(4) + 10)), 2],
+      // The en entry the head names holds en's index of the cold build: it reads back, but not with the parts
+      // the head's index names.
+      [
+        'an older index',
+        (all) => {
+          const now = all.find((f) => !coldEntries.has(f))!;
+          writeFileSync(search(now), [...coldEntries].find(([f]) => !all.includes(f))![1]);
+        },
+        1,
+      ],
+    ];
+    for (const [what, damage, made] of damages) {
+      const all = entries('search');
+      expect(all.length).toBe(2);
+      damage(all);
+      editEn();
+      const built = await buildWith(root, true);
+      expectSameOutput(built, await buildWith(root, false), `index entries ${what}`);
+      // Each damaged locale's index is made again, from the kept terms: only the edited page is analysed, and
+      // no index is updated (its parts are not there).
+      expect(built.cache, what).toMatchObject({ search: { built: made, updated: 0 }, searchPages: { analysed: 1 } });
+      // Written again whole: the next edit updates the index.
+      editEn();
+      const next = await buildWith(root, true);
+      expectSameOutput(next, await buildWith(root, false), `after index entries ${what}`);
+      expect(next.cache, what).toMatchObject({ search: { built: 1, updated: 1 }, searchPages: { analysed: 1 } });
+    }
+  });
+
   it('a damaged or foreign cache is a cold build, never a failed one', async () => {
     const root = makeSite(content);
     const clean = await buildWith(root, false);

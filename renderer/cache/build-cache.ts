@@ -7,8 +7,9 @@
 //     afresh, so the URLs of files that change with any edit (route manifest, search index) cost nothing;
 //   - search: a locale's local index by its records and settings (its head, the files' names and the entry's
 //     digest, read alone first: the rest only for a file the output lacks), and the terms of its pages (per
-//     locale a head, the index as assembled and the buckets, and the pages' terms by their records' key in
-//     buckets, each an entry: a one-page edit rewrites one or two), from which
+//     locale a head, the index as assembled less its parts, which the next build takes from the index entry
+//     the head names, and the buckets; and the pages' terms by their records' key in buckets, each an entry:
+//     a one-page edit rewrites one or two), from which
 //     the index is updated when some pages changed: only those are analysed again, and only their terms'
 //     postings redone (search/index-update.ts); and, per locale, each page's key by its doc's key and place
 //     (the next build takes an unchanged page's key from there instead of making its records to hash them);
@@ -41,7 +42,7 @@ import { isKeptOutputEntry, ScanStore, type KeptOutputEntry, type RememberedLink
 import { assembleStoredDoc, isStoredDoc, isStoredRest, storedDoc, storedDocPieces, storedDocRest, withStoredPieces, type StoredDoc } from './lazy-sections.ts';
 import { filesKey, hashOf, keyHash, rememberedPipelineKey, siteFileList } from './keys.ts';
 import { Pack, type EntryWriter } from './pack.ts';
-import { assembleBucket, assembleIndexFiles, assembleTermsHead, indexHead, indexPieces, termsBuckets, termsLayout, type PageTermsLookup, type TermsHead } from '../search/terms-pieces.ts';
+import { assembleBucket, assembleIndexFiles, assembleTermsHead, indexHead, indexPieces, partsOf, partsPiece, termsBuckets, termsLayout, type PageTermsLookup, type TermsHead } from '../search/terms-pieces.ts';
 import { PIECE_BYTES } from './pieces.ts';
 import { PIPELINE_MEMO } from './cache-dir.ts';
 
@@ -506,9 +507,14 @@ export class BuildCache implements DocCache, AppCache {
       const failed = new Set<string>();
       this.failedBuckets.set(locale, failed);
       const pages = bucketedPages(head.buckets, (name) => this.termBuckets.get(bucketKey(locale, name), false), failed);
-      return { pages, ...(head.index ? { index: head.index } : {}) };
+      // The index's parts, from the index entry the head names, read without keeping it (an index is made
+      // now: it replaces that entry). Missing, damaged or not that index's: no index to update, so it is
+      // assembled from every page's terms.
+      const files = head.index && head.partsIn !== undefined ? this.indexes.get(head.partsIn, false) : undefined;
+      const parts = files && partsOf(files, head.index!.entry);
+      return { pages, ...(parts ? { index: { ...head.index!, parts } } : {}) };
     },
-    setPageTerms: (locale, made) => this.setPageTerms(locale, made),
+    setPageTerms: (locale, made, indexKey) => this.setPageTerms(locale, made, indexKey),
     keepPageTerms: (locale) => {
       // The head's first piece names the buckets, which are kept with it (the rest of the head is not read).
       const found = this.pageTerms.head(pageTermsKey(locale));
@@ -530,10 +536,12 @@ export class BuildCache implements DocCache, AppCache {
   };
 
   /**
-   * Keeps a locale's terms: its head (the index as assembled, the buckets' names and keys) and each bucket
-   * whose pages changed; a bucket of the same pages as the last build's (same name) keeps its entry unread.
+   * Keeps a locale's terms: its head (the buckets' names and keys, the index as assembled and `indexKey`,
+   * the key of the index entry that holds the index's parts) and each bucket whose pages changed; a bucket of
+   * the same pages as the last build's (same name) keeps its entry unread.
    */
-  private setPageTerms(locale: string, { terms, ...made }: KeptTerms): void {
+  private setPageTerms(locale: string, { terms, ...made }: KeptTerms, indexKey: string | undefined): void {
+    const withParts = (head: Uint8Array[]) => (indexKey === undefined ? head : [...head, partsPiece(indexKey)]);
     const failed = this.failedBuckets.get(locale);
     const keepOrSet = (name: string, pieces: () => Uint8Array[], join: boolean) => {
       const key = bucketKey(locale, name);
@@ -546,11 +554,11 @@ export class BuildCache implements DocCache, AppCache {
       else this.termBuckets.setPieces(key, all);
     };
     if (isSerialized(terms)) {
-      this.pageTerms.setPieces(pageTermsKey(locale), terms.pieces.slice(0, terms.head));
+      this.pageTerms.setPieces(pageTermsKey(locale), withParts(terms.pieces.slice(0, terms.head)));
       for (const b of terms.buckets) keepOrSet(b.name, () => terms.pieces.slice(b.from, b.to), false);
     } else {
       const layout = termsLayout(terms);
-      this.pageTerms.setPieces(pageTermsKey(locale), layout.head);
+      this.pageTerms.setPieces(pageTermsKey(locale), withParts(layout.head));
       for (const b of layout.buckets) keepOrSet(b.name, b.pieces, true);
     }
     // Read after: a page whose bucket did not read back is analysed as its bucket is written.

@@ -56,9 +56,10 @@ export interface IndexCache {
    * Keeps the terms of the locale's pages and its index for the next build; `analysed` of the pages were
    * analysed by this one (read after the terms are kept: a page whose kept terms did not read back is
    * analysed when they are asked for), and `updated`: the index was updated from the last one
-   * (index-update.ts).
+   * (index-update.ts). The index's parts are not kept with the terms: the next build takes them from the
+   * index's files, `made.index`, kept by set() under `indexKey`.
    */
-  setPageTerms(locale: string, made: KeptTerms): void;
+  setPageTerms(locale: string, made: KeptTerms, indexKey?: string): void;
   /** The locale's index came from the cache: the terms of its pages stay as they are. */
   keepPageTerms(locale: string): void;
   /**
@@ -84,7 +85,7 @@ export interface LocaleTerms {
 }
 
 /** What setPageTerms keeps of a made index. */
-export type KeptTerms = Pick<MadeIndex, 'terms' | 'analysed' | 'updated'>;
+export type KeptTerms = Pick<MadeIndex, 'index' | 'terms' | 'analysed' | 'updated'>;
 
 /** What one locale's local index is made from. */
 export interface IndexJob {
@@ -287,7 +288,7 @@ export function buildSearch(loaded: LoadedConfig, locales: LocaleInfo[], table: 
     const make = () => {
       const made = makeIndex({ ...job, ...(cache ? { known: cache.pageTerms(job.locale) } : {}) });
       if (key !== undefined) cache!.set(key, made.index);
-      cache?.setPageTerms(job.locale, made);
+      cache?.setPageTerms(job.locale, made, key);
       return made.index;
     };
     const head = key === undefined ? undefined : cache!.head?.(key);
@@ -361,7 +362,7 @@ export function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, loc
     made.then(({ index, terms, analysed, updated }) => {
       const { locale, key } = keys[i]!;
       if (key !== undefined) cache!.set(key, index);
-      cache?.setPageTerms(locale, { terms, analysed, updated });
+      cache?.setPageTerms(locale, { index, terms, analysed, updated }, key);
       const files = new Map<string, string>();
       addIndexFiles(files, index);
       return files;

@@ -31,8 +31,9 @@ export class MemoryIndexCache implements IndexCache {
     return this.terms.get(locale) ?? { pages: new Map() };
   }
 
-  setPageTerms(locale: string, { terms }: KeptTerms): void {
-    this.terms.set(locale, isSerialized(terms) ? assembleTerms(terms)! : whole(terms));
+  setPageTerms(locale: string, { index, terms }: KeptTerms): void {
+    // A worker's terms come without the index's parts: they are taken from its files.
+    this.terms.set(locale, isSerialized(terms) ? assembleTerms(terms, index)! : whole(terms));
   }
 
   keepPageTerms(): void {

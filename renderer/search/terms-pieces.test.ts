@@ -1,7 +1,7 @@
 // A locale's kept terms and index files in pieces give back what was cut, whole, for the next build.
 import { describe, expect, it } from 'vitest';
 import { indexDigest, makeIndex, type LocaleTerms } from './build-search.ts';
-import { assembleBucket, assembleIndexFiles, assembleTerms, assembleTermsHead, bucketOf, indexPieces, TERM_BUCKETS, termsBuckets, termsLayout, termsPieces } from './terms-pieces.ts';
+import { assembleBucket, assembleIndexFiles, assembleTerms, assembleTermsHead, bucketOf, indexPieces, partsOf, partsPiece, TERM_BUCKETS, termsBuckets, termsLayout, termsPieces } from './terms-pieces.ts';
 import type { SearchRecord } from './records.ts';
 
 const MMAP_THRESHOLD = 128 * 1024;
@@ -33,8 +33,17 @@ describe('terms and index in pieces', () => {
     expect(pieces.length).toBeGreaterThan(3);
     for (const p of pieces) expect(p.buffer.byteLength).toBeLessThan(MMAP_THRESHOLD);
     const whole = new Map([...terms.pages.keys()].map((key) => [key, terms.pages.get(key)]));
-    expect(assembleTerms(serialized)).toEqual({ pages: whole, index: terms.index });
-    expect(assembleTerms(termsPieces({ pages: whole }))).toEqual({ pages: whole });
+    // The index's parts are not in the pieces: they come from the index's files.
+    expect(assembleTerms(serialized, made.index)).toEqual({ pages: whole, index: terms.index });
+    expect(assembleTerms(termsPieces({ pages: whole }), made.index)).toEqual({ pages: whole });
+    const { parts: _parts, ...lessParts } = terms.index!;
+    const head = assembleTermsHead([...pieces.slice(0, serialized.head), partsPiece('the-index-key')]);
+    expect(head).toEqual({ buckets: termsBuckets(pieces[0]!), index: lessParts, partsIn: 'the-index-key' });
+    // Files that lack a part the entry names are not the index's: no index to update.
+    const fewer = new Map(made.index.parts);
+    fewer.delete([...fewer.keys()][1]!);
+    expect(partsOf({ ...made.index, parts: fewer }, terms.index!.entry)).toBeUndefined();
+    expect(assembleTerms(serialized, { ...made.index, parts: fewer })).toEqual({ pages: whole });
     // A piece of the postings missing: not a whole index, so no entry.
     const flats = pieces.findIndex((_, i) => i > 0 && i < serialized.head && assembleTermsHead(pieces.slice(0, serialized.head).filter((_, k) => k !== i)) === undefined);
     expect(flats).toBeGreaterThan(0);

@@ -3,28 +3,33 @@
 // (13–25 MB at 600 × 3), and a buffer that large, once freed, makes glibc's malloc keep what every thread frees
 // afterwards (cache/pieces.ts). The worker that analysed the pages serialises them so; the build's thread
 // passes the pieces on to the cache unread. The build cache keeps them as a head (the buckets' names and keys,
-// then the index as assembled) and the pages' terms in TERM_BUCKETS buckets by page key, each an entry of its
-// own: a build that changes one page reads and writes one or two buckets, not every page's terms. No module of
-// the search analysis is imported here: the build cache reads the entries back with `assembleTermsHead` and
-// `assembleBucket`.
+// then the index as assembled, less its parts: the index entry holds those, and the head names it) and the
+// pages' terms in TERM_BUCKETS buckets by page key, each an entry of its own: a build that changes one page
+// reads and writes one or two buckets, not every page's terms. No module of the search analysis is imported
+// here: the build cache reads the entries back with `assembleTermsHead` and `assembleBucket`.
 import { deserialize } from 'node:v8';
 import { keyDigest } from '../cache/key-hash.ts';
 import { deserializePieces, PIECE_BYTES, serializeInPieces } from '../cache/pieces.ts';
 import type { LocaleTerms } from './build-search.ts';
+import type { IndexEntry } from '../shared/search-index.ts';
+import type { AssembledIndex } from './index-update.ts';
 import type { IndexAssembly, LocaleIndexFiles } from './local-index.ts';
 import type { PageTerms, SerializedPageTerms } from './page-terms.ts';
 
 /**
  * One item of a locale's terms head, in this order: its buckets (alone in the first piece: the names of the
  * bucket entries and the page keys in each, read alone to keep them), the index's entry and assembly (its
- * postings apart), the postings, its parts.
+ * postings apart), the postings, and last, in a piece of its own, the key of the index entry that holds the
+ * index's parts (`partsPiece`: added by the build cache, which alone knows the key). The parts are not in the
+ * head: ~2.1 MB a locale at 150 × 3, they were written there and in the index entry by every build that made
+ * the locale's index.
  */
 type Item =
   | ['buckets', string[], string[][]]
   | ['entry', unknown]
   | ['assembly', Omit<IndexAssembly, 'flats'>, number]
   | ['flats', Int32Array]
-  | ['part', string, string];
+  | ['parts', string];
 
 /** One item of a bucket entry: a page's terms by its key. */
 type BucketItem = ['page', string, PageTerms];
@@ -105,17 +110,17 @@ function* headItems(buckets: { name: string; keys: string[] }[], index: LocaleTe
     yield ['entry', index.entry];
     yield ['assembly', assembly, flats.length];
     for (let at = 0; at < flats.length; at += FLATS_PER_ITEM) yield ['flats', flats.slice(at, at + FLATS_PER_ITEM)];
-    for (const [name, text] of index.parts) yield ['part', name, text];
   }
 }
+
+/** The last piece of a terms head: the key of the index entry (the build cache's) that holds the index's parts. */
+export const partsPiece = (indexKey: string): Uint8Array => serializeInPieces<Item>([['parts', indexKey]], () => PIECE_BYTES)[0]!;
 
 /** About what an item serialises to (a string counted at two bytes a character: it may be two-byte). */
 function sizeOf(item: Item): number {
   switch (item[0]) {
     case 'flats':
       return item[1].byteLength;
-    case 'part':
-      return 2 * item[2].length;
     default:
       // The buckets, the entry and the assembly's small arrays: each in a piece of its own or nearly.
       return PIECE_BYTES;
@@ -124,10 +129,14 @@ function sizeOf(item: Item): number {
 
 const pageSize = ([, , p]: BucketItem) => 2 * (p.terms.length + p.words.length) + p.wordInfo.byteLength + p.docs.byteLength + 64;
 
-/** A locale's terms head as the build cache reads it: its buckets and the index as assembled. */
+/**
+ * A locale's terms head as the build cache reads it: its buckets, the index as assembled less its parts, and
+ * the key of the index entry that holds them (`partsIn`).
+ */
 export interface TermsHead {
   buckets: { name: string; keys: string[] }[];
-  index?: LocaleTerms['index'];
+  index?: Omit<AssembledIndex, 'parts'>;
+  partsIn?: string;
 }
 
 /** The buckets a terms head's first piece names; undefined when it is not one. */
@@ -153,7 +162,7 @@ function bucketsItem(item: unknown): TermsHead['buckets'] | undefined {
 export function assembleTermsHead(pieces: Uint8Array[]): TermsHead | undefined {
   const buckets = pieces[0] && termsBuckets(pieces[0]);
   if (!buckets) return undefined;
-  const parts = new Map<string, string>();
+  let partsIn: string | undefined;
   let entry: unknown;
   let assembly: Omit<IndexAssembly, 'flats'> | undefined;
   let flats: Int32Array | undefined;
@@ -172,8 +181,9 @@ export function assembleTermsHead(pieces: Uint8Array[]): TermsHead | undefined {
         flats.set(item[1], filled);
         filled += item[1].length;
         break;
-      case 'part':
-        parts.set(item[1], item[2]);
+      case 'parts':
+        if (!isString(item[1])) return undefined;
+        partsIn = item[1];
         break;
       default:
         return undefined;
@@ -181,7 +191,24 @@ export function assembleTermsHead(pieces: Uint8Array[]): TermsHead | undefined {
   }
   if (entry === undefined) return { buckets };
   if (!assembly || !flats || filled !== flats.length) return undefined;
-  return { buckets, index: { entry: entry as NonNullable<LocaleTerms['index']>['entry'], assembly: { ...assembly, flats }, parts } };
+  return { buckets, index: { entry: entry as IndexEntry, assembly: { ...assembly, flats } }, ...(partsIn === undefined ? {} : { partsIn }) };
+}
+
+/**
+ * The parts of an index as AssembledIndex holds them (by their names in the entry's folder), from the index's
+ * files; undefined unless the files have every shard and chunk the entry names (they are not that entry's).
+ */
+export function partsOf(files: LocaleIndexFiles, entry: IndexEntry): Map<string, string> | undefined {
+  if (!Array.isArray(entry.shards) || !Array.isArray(entry.chunks)) return undefined;
+  // The parts' files are below the folder of the entry's file (local-index.ts, indexFiles).
+  const base = files.entry.file.slice(0, files.entry.file.lastIndexOf('/') + 1) + entry.dir;
+  const parts = new Map<string, string>();
+  for (const [, name] of [...entry.shards, ...entry.chunks]) {
+    const json = files.parts.get(base + name);
+    if (json === undefined) return undefined;
+    parts.set(name, json);
+  }
+  return parts;
 }
 
 /** A bucket's pages from its pieces; undefined when they are not a bucket's. */
@@ -194,17 +221,21 @@ export function assembleBucket(pieces: Uint8Array[]): Map<string, PageTerms> | u
   return pages;
 }
 
-/** Kept terms serialised by a worker (termsPieces), whole again: for a cache that keeps them in memory. */
-export function assembleTerms({ pieces, head, buckets }: Pick<SerializedPageTerms, 'pieces' | 'head' | 'buckets'>): LocaleTerms | undefined {
+/**
+ * Kept terms serialised by a worker (termsPieces), whole again, the index's parts taken from its files: for a
+ * cache that keeps them in memory.
+ */
+export function assembleTerms({ pieces, head, buckets }: Pick<SerializedPageTerms, 'pieces' | 'head' | 'buckets'>, files: LocaleIndexFiles): LocaleTerms | undefined {
   const top = assembleTermsHead(pieces.slice(0, head));
   if (!top) return undefined;
+  const parts = top.index && partsOf(files, top.index.entry);
   const pages = new Map<string, PageTerms>();
   for (const b of buckets) {
     const bucket = assembleBucket(pieces.slice(b.from, b.to));
     if (!bucket) return undefined;
     for (const [key, page] of bucket) pages.set(key, page);
   }
-  return { pages, ...(top.index ? { index: top.index } : {}) };
+  return { pages, ...(top.index && parts ? { index: { ...top.index, parts } } : {}) };
 }
 
 /**
