@@ -9,6 +9,7 @@ import { BuildCache, type CacheStats } from './cache/build-cache.ts';
 import type { CompiledConfig } from './config/compile.ts';
 import { compileConfigCached } from './config/compile-cache.ts';
 import { CONFIG_FILE } from './config/compile.ts';
+import { ValidatedConfigCache } from './config/validated-cache.ts';
 import { InputSnapshot, type BuildSummary } from './cache/unchanged-build.ts';
 import type { LoadedConfig } from './config/load.ts';
 import type { LocaleContent } from './content/load.ts';
@@ -141,6 +142,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
   const outDir = resolve(root, options.outDir ?? 'build');
   const timer = new Timer();
   const compiledConfig = options.compiledConfig ?? (cache ? compileConfigCached(root, options.configFile, cache.dir) : undefined);
+  const validatedConfig = cache ? new ValidatedConfigCache(cache.dir, cache.pipeline, resolve(root, options.configFile ?? CONFIG_FILE)) : undefined;
   const site = await prepareSite({
     root,
     configFile: options.configFile,
@@ -152,7 +154,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
     pool,
     timer,
     strict: options.strict ?? false,
-    ...(cache ? { cache } : {}),
+    ...(cache ? { cache, validatedConfig } : {}),
   });
   const { loaded, table, locales } = site;
   const { config } = loaded;
@@ -210,6 +212,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
   if (cache && folder) cache.keepOutput(outDir, folder.committed());
   cache?.save();
   if (cache && compiledConfig) (await compiledConfig).keep?.();
+  validatedConfig?.keep();
 
   const pagesPerLocale = Object.fromEntries(locales.map((l) => [l.code, table.routes.filter((r) => r.data.locale === l.code).length]));
   const stats = cache?.stats;
