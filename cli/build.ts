@@ -1,6 +1,7 @@
 import { relative, resolve } from 'node:path';
 import { CACHE_DIR } from '../renderer/cache/cache-dir.ts';
 import type { CacheStats } from '../renderer/cache/build-cache.ts';
+import type { Remembered } from '../renderer/cache/stat-memo.ts';
 import type { BuildSummary } from '../renderer/cache/unchanged-build.ts';
 import type { CompiledConfig } from '../renderer/config/compile.ts';
 import { CONFIG_FILE } from '../renderer/config/compile.ts';
@@ -49,8 +50,9 @@ export function parseThreads(flag: string | undefined, env = process.env[THREADS
 export async function buildCommand(flags: BuildFlags): Promise<number> {
   const started = performance.now();
   const threads = parseThreads(flags.threads);
+  let pipeline: Remembered | undefined;
   if (flags.cache !== false) {
-    const kept = await unchanged(flags);
+    const kept = await unchanged(flags, (found) => (pipeline = found));
     if (kept) {
       printSummary(kept, flags.outDir, started, [['unchanged', performance.now() - started]], keptStats(kept.counts), true);
       return 0;
@@ -59,14 +61,14 @@ export async function buildCommand(flags: BuildFlags): Promise<number> {
   // Loaded only now: a build with nothing changed needs none of its stages.
   const { loadBuild } = await import('./build-script.ts');
   const { build, done } = await loadBuild(flags.cache === false ? undefined : resolve(flags.root, CACHE_DIR));
-  const result = await build({ root: flags.root, outDir: flags.outDir, configFile: flags.config, minify: flags.minify, threads, strict: flags.strict ?? false, compiledConfig: flags.compiledConfig, freeSearchText: true, freeDocHtml: true, ...(flags.cache === false ? {} : { cacheDir: CACHE_DIR }) });
+  const result = await build({ root: flags.root, outDir: flags.outDir, configFile: flags.config, minify: flags.minify, threads, strict: flags.strict ?? false, compiledConfig: flags.compiledConfig, freeSearchText: true, freeDocHtml: true, ...(flags.cache === false ? {} : { cacheDir: CACHE_DIR, ...(pipeline ? { pipeline } : {}) }) });
   done(result.cache);
   printSummary(result.summary, result.outDir, started, result.phases.map((p) => [p.name, p.ms]), result.cache, false, process.env.CHEATSHEET_DEBUG_MEMORY ? result.phases.map((p) => `${p.name} ${p.rssMb}`) : undefined);
   return 0;
 }
 
 /** The last build's summary when nothing it read or wrote changed since (renderer/cache/unchanged-build.ts). */
-async function unchanged(flags: BuildFlags): Promise<BuildSummary | undefined> {
+async function unchanged(flags: BuildFlags, found: (pipeline: Remembered) => void): Promise<BuildSummary | undefined> {
   const root = resolve(flags.root);
   const compiled = flags.compiledConfig;
   if (!compiled) return undefined;
@@ -74,7 +76,7 @@ async function unchanged(flags: BuildFlags): Promise<BuildSummary | undefined> {
   const setting = { root, outDir: resolve(root, flags.outDir), configFile: flags.config ?? CONFIG_FILE, minify: flags.minify, strict: flags.strict ?? false, cacheDir: resolve(root, CACHE_DIR) };
   // A config that fails to compile or load is the build's to report, with its usual message.
   const exportKey = async () => configExportKey(await importConfig(root, await compiled));
-  return unchangedBuild(setting, () => exportKey().catch(() => undefined));
+  return unchangedBuild(setting, () => exportKey().catch(() => undefined), process.env, found);
 }
 
 /** A build with nothing changed takes everything from the cache, as the last build left it. */

@@ -9,7 +9,9 @@ import { BuildCache, type CacheStats } from './cache/build-cache.ts';
 import type { CompiledConfig } from './config/compile.ts';
 import { compileConfigCached } from './config/compile-cache.ts';
 import { CONFIG_FILE } from './config/compile.ts';
+import { ValidatedConfigCache } from './config/validated-cache.ts';
 import { InputSnapshot, type BuildSummary } from './cache/unchanged-build.ts';
+import type { Remembered } from './cache/stat-memo.ts';
 import type { LoadedConfig } from './config/load.ts';
 import type { LocaleContent } from './content/load.ts';
 import type { ClientBundle } from './bundle/client.ts';
@@ -48,6 +50,8 @@ export interface BuildOptions {
   compiledConfig?: Promise<CompiledConfig>;
   /** The build cache's folder (the CLI gives `<root>/.cheatsheet-cache` unless `--no-cache`); none: no cache. */
   cacheDir?: string;
+  /** With `cacheDir`: the pipeline key as the CLI's check for an unchanged build found it (cache/keys.ts). */
+  pipeline?: Remembered;
   /**
    * Empty the docs' text sections once the search stage has read them, to lower the build's peak memory (the
    * CLI's build). Off by default: callers that read the result's table again for search records
@@ -98,7 +102,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // A warm build (the cache holds the docs of a previous build) processes only what changed: on the main thread.
   // Before anything is read: a file changed while the build reads it then differs from its recorded state.
   const snapshot = options.cacheDir && options.write !== false ? new InputSnapshot({ root: resolve(options.root), outDir: resolve(options.root, options.outDir ?? 'build'), configFile: options.configFile ?? CONFIG_FILE, minify: options.minify ?? true, strict: options.strict ?? false, cacheDir: resolve(options.root, options.cacheDir) }) : undefined;
-  const cache = options.cacheDir ? new BuildCache({ dir: resolve(options.root, options.cacheDir), root: resolve(options.root), outDir: resolve(options.root, options.outDir ?? 'build'), ...(snapshot ? { fileState: (abs: string) => snapshot.siteFileState(abs) } : {}) }) : undefined;
+  const cache = options.cacheDir ? new BuildCache({ dir: resolve(options.root, options.cacheDir), root: resolve(options.root), outDir: resolve(options.root, options.outDir ?? 'build'), ...(snapshot ? { fileState: (abs: string) => snapshot.siteFileState(abs) } : {}), ...(options.pipeline ? { pipeline: options.pipeline } : {}) }) : undefined;
   const threads = cache?.warm ? 1 : buildThreads(countMarkdown(join(resolve(options.root), 'content'), DOCS_PER_EXTRA_THREAD * availableParallelism()), options.threads);
   // A warm build works on this thread alone: its young generation stays as small as the build thread's.
   const uncapYoungGeneration = cache?.warm ? capYoungGeneration() : undefined;
@@ -141,6 +145,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
   const outDir = resolve(root, options.outDir ?? 'build');
   const timer = new Timer();
   const compiledConfig = options.compiledConfig ?? (cache ? compileConfigCached(root, options.configFile, cache.dir) : undefined);
+  const validatedConfig = cache ? new ValidatedConfigCache(cache.dir, cache.pipeline, resolve(root, options.configFile ?? CONFIG_FILE)) : undefined;
   const site = await prepareSite({
     root,
     configFile: options.configFile,
@@ -152,7 +157,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
     pool,
     timer,
     strict: options.strict ?? false,
-    ...(cache ? { cache } : {}),
+    ...(cache ? { cache, validatedConfig } : {}),
   });
   const { loaded, table, locales } = site;
   const { config } = loaded;
@@ -210,6 +215,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
   if (cache && folder) cache.keepOutput(outDir, folder.committed());
   cache?.save();
   if (cache && compiledConfig) (await compiledConfig).keep?.();
+  validatedConfig?.keep();
 
   const pagesPerLocale = Object.fromEntries(locales.map((l) => [l.code, table.routes.filter((r) => r.data.locale === l.code).length]));
   const stats = cache?.stats;

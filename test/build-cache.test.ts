@@ -9,6 +9,9 @@ import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../renderer/build.ts';
 import { CACHE_DIR } from '../renderer/cache/build-cache.ts';
+import { pipelineKey } from '../renderer/cache/keys.ts';
+import { configExportKey } from '../renderer/config/import-config.ts';
+import { ValidatedConfigCache } from '../renderer/config/validated-cache.ts';
 import { baseConfig, makeSite, minimalContent, page, REPO, runCli } from './helpers/fixture-site.ts';
 
 const PNG = (n: number) => Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, n]);
@@ -588,6 +591,53 @@ describe('build cache', () => {
       expectSameOutput(next, await buildWith(root, false), `after index entries ${what}`);
       expect(next.cache, what).toMatchObject({ search: { built: 1, updated: 1 }, searchPages: { analysed: 1 } });
     }
+  });
+
+  it('takes the config an earlier build validated only for the very same export', async () => {
+    const root = makeSite(content);
+    const configFile = join(root, 'site.config.ts');
+    const exportOf = (extra: Record<string, unknown>) => configExportKey(JSON.parse(JSON.stringify({ ...baseConfig, ...extra })))!;
+    const validated = new ValidatedConfigCache(join(root, CACHE_DIR), pipelineKey(), configFile);
+    await buildWith(root, true);
+    const kept = validated.get(exportOf({}));
+    expect(kept, 'the build kept the config it validated').toBeDefined();
+    // Planted: an entry of the right key whose config differs, to tell a taken entry from a fresh validation.
+    validated.remember(exportOf({}), { ...kept!, title: 'Title from the cache' });
+    validated.keep();
+    const titles = (r: BuildResult) => [...r.files.values()].filter((f) => Buffer.from(f as Uint8Array).includes('Title from the cache')).length;
+    // Other bytes, the same export: taken (whatever else the build does, it does with the kept config).
+    writeFileSync(configFile, `// A comment changes the file, not its export.\n${configOf({})}`);
+    expect(titles(await buildWith(root, true)), 'the kept config was taken').toBeGreaterThan(0);
+    // Other bytes, another export: validated afresh, exactly as a clean build.
+    writeFileSync(configFile, configOf({ title: 'Fixture renamed' }));
+    const renamed = await buildWith(root, true);
+    expect(titles(renamed)).toBe(0);
+    expectSameOutput(renamed, await buildWith(root, false), 'a config edit after a planted entry');
+    // The same bytes, another export (the config reads the environment): validated afresh. In processes of
+    // their own, as the CLI runs (a process imports the config's code once).
+    writeFileSync(configFile, `export default { ...${JSON.stringify(baseConfig)}, title: process.env.CHEATSHEET_TEST_TITLE ?? 'From the file' };\n`);
+    for (const env of [{ CHEATSHEET_TEST_TITLE: 'From the environment' }, {}] as Record<string, string>[]) {
+      expect(runCli(['build', '--root', root, '--out-dir', 'warm'], root, env).status).toBe(0);
+      expect(runCli(['build', '--root', root, '--out-dir', 'clean', '--no-cache'], root, env).status).toBe(0);
+      const warm = outputOf(join(root, 'warm'));
+      expect(warm).toEqual(outputOf(join(root, 'clean')));
+      const fromEnv = Object.values(warm).filter((f) => Buffer.from(f, 'base64').includes('From the environment')).length;
+      if (Object.keys(env).length) expect(fromEnv).toBeGreaterThan(0);
+      else expect(fromEnv, 'the title from the file again').toBe(0);
+    }
+    // A bad config after a kept one fails with the messages it gives without the cache.
+    writeFileSync(configFile, configOf({ title: '', onBrokenLinks: 'sometimes' }));
+    const failure = async (cache: boolean) => buildWith(root, cache).then(() => 'built', (err: Error & { details?: string[] }) => [err.constructor.name, err.message, ...(err.details ?? [])].join('\n'));
+    const withCache = await failure(true);
+    expect(withCache).toMatch(/^ConfigError\nInvalid site configuration in .*site\.config\.ts:\ntitle: /);
+    expect(withCache).toBe(await failure(false));
+    // A damaged entry is validated again.
+    writeFileSync(configFile, configOf({}));
+    await buildWith(root, true);
+    for (const f of readdirSync(join(root, CACHE_DIR, 'config')).filter((n) => n.startsWith('validated-'))) truncateSync(join(root, CACHE_DIR, 'config', f), 70);
+    expect(validated.get(exportOf({}))).toBeUndefined();
+    expectSameOutput(await buildWith(root, true), await buildWith(root, false), 'a damaged validated config');
+    expect(validated.get(exportOf({})), 'written again').toBeDefined();
   });
 
   it('a damaged or foreign cache is a cold build, never a failed one', async () => {

@@ -45,6 +45,7 @@ import { Pack, type EntryWriter } from './pack.ts';
 import { assembleBucket, assembleIndexFiles, assembleTermsHead, indexHead, indexPieces, partsOf, partsPiece, termsBuckets, termsLayout, type PageTermsLookup, type TermsHead } from '../search/terms-pieces.ts';
 import { PIECE_BYTES } from './pieces.ts';
 import { PIPELINE_MEMO } from './cache-dir.ts';
+import type { Remembered } from './stat-memo.ts';
 
 export { CACHE_DIR } from './cache-dir.ts';
 
@@ -105,6 +106,8 @@ export interface OpenCacheOptions {
    * stat text of `source`; undefined when not known. Spares a doc's source its own stat when it matches.
    */
   fileState?: (abs: string) => string | undefined;
+  /** The pipeline key as the CLI's unchanged-build check just looked it up (the same memo): not looked up again. */
+  pipeline?: Remembered;
 }
 
 const htmlKey = (docsVersion: string, docKey: string, assets: { hash: string }[]) => [docsVersion, docKey, ...assets.map((a) => a.hash)].join('\0');
@@ -181,7 +184,7 @@ export class BuildCache implements DocCache, AppCache {
   constructor(options: OpenCacheOptions) {
     this.dir = options.dir;
     this.fileState = options.fileState;
-    const pipeline = rememberedPipelineKey(join(options.dir, PIPELINE_MEMO));
+    const pipeline = options.pipeline ?? rememberedPipelineKey(join(options.dir, PIPELINE_MEMO));
     this.pipeline = pipeline.value;
     this.keepPipelineMemo = pipeline.keep;
     // Every stored doc depends on the site's file list (its links and images resolve against it): a file

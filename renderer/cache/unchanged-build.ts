@@ -21,6 +21,7 @@ import { packageRoot } from '../paths.ts';
 import { PIPELINE_MEMO } from './cache-dir.ts';
 import { keyHash } from './key-hash.ts';
 import { rememberedPipelineKey } from './keys.ts';
+import type { Remembered } from './stat-memo.ts';
 
 /** Bumped when the record's layout or what it covers changes. */
 const FORMAT = 1;
@@ -316,11 +317,14 @@ function unchanged(groups: Group[], skip: (abs: string, name: string, parent: st
 /**
  * The last build's summary when nothing it read or wrote has changed since: the build has nothing to do.
  * `exportKey` gives the config's export as text (import-config.ts), asked for last: it imports the config.
+ * `found`: told the pipeline key when it was looked up, for the build that follows (it need not look again).
  */
-export async function unchangedBuild(setting: BuildSetting, exportKey: () => Promise<string | undefined>, env: NodeJS.ProcessEnv = process.env): Promise<BuildSummary | undefined> {
+export async function unchangedBuild(setting: BuildSetting, exportKey: () => Promise<string | undefined>, env: NodeJS.ProcessEnv = process.env, found?: (pipeline: Remembered) => void): Promise<BuildSummary | undefined> {
   const record = readRecord(join(setting.cacheDir, UNCHANGED_RECORD));
   if (!record) return void debug('no record');
-  const { value: pipeline } = rememberedPipelineKey(join(setting.cacheDir, PIPELINE_MEMO));
+  const remembered = rememberedPipelineKey(join(setting.cacheDir, PIPELINE_MEMO));
+  found?.(remembered);
+  const pipeline = remembered.value;
   if (record.context !== contextOf(setting, pipeline, env)) return void debug(`another context: ${record.context} → ${contextOf(setting, pipeline, env)}`);
   // Another build at work on the output (or one that died holding it): the build says which, as it always did.
   if (existsSync(lockPathOf(resolve(setting.outDir)))) return void debug('the output folder is locked');

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LoadedConfig } from '../config/load.ts';
-import { localize } from '../config/validate.ts';
+import { localize } from '../config/localize.ts';
 import { parseFrontMatter } from '../content/front-matter.ts';
 import type { LocaleContent } from '../content/load.ts';
 import { checkVerification, type VerificationProblem } from './verification.ts';

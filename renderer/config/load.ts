@@ -3,9 +3,9 @@
 import { ConfigError } from '../errors.ts';
 import { compileConfig, CONFIG_FILE, type CompiledConfig } from './compile.ts';
 import { configExportKey, importConfig } from './import-config.ts';
-import { siteConfigSchema } from './schema.ts';
 import { resolveLocation, type Environment, type LocationSources } from './site-url.ts';
-import { validateConfig, type SiteConfig } from './validate.ts';
+import type { SiteConfig } from './validate.ts';
+import type { ValidatedConfigCache } from './validated-cache.ts';
 
 export interface LoadedConfig {
   root: string;
@@ -22,17 +22,33 @@ export interface LoadedConfig {
 
 /**
  * Loads and validates the config; `compiled` is a compilation the caller started earlier (same root/file).
- * `env` may override where the site is published (site-url.ts).
+ * `env` may override where the site is published (site-url.ts). `validated`: the build cache's validated
+ * config, taken when the export is the one it was validated from (validated-cache.ts).
  */
-export async function loadConfig(root: string, file = CONFIG_FILE, compiled?: Promise<CompiledConfig>, env: Environment = process.env): Promise<LoadedConfig> {
+export async function loadConfig(root: string, file = CONFIG_FILE, compiled?: Promise<CompiledConfig>, env: Environment = process.env, validated?: ValidatedConfigCache): Promise<LoadedConfig> {
   const compiledConfig = await (compiled ?? compileConfig(root, file));
   const { shown } = compiledConfig;
   const exported = await importConfig(root, compiledConfig);
-  const config = validateConfig(exported, shown);
+  // (A config the text cannot be made of — one that refers to itself — throws as it did: after validation.)
+  let exportKey: string | undefined;
+  let keyError: unknown;
+  try {
+    exportKey = configExportKey(exported);
+  } catch (err) {
+    keyError = err;
+  }
+  let config = exportKey === undefined ? undefined : validated?.get(exportKey);
+  if (!config) {
+    // Imported only here: zod and the schemas are built when something is to be validated, not with the stages.
+    config = (await import('./validate.ts')).validateConfig(exported, shown);
+    if (keyError !== undefined) throw keyError;
+    if (exportKey !== undefined) validated?.remember(exportKey, config);
+  }
   const { location, sources } = resolveLocation(config, env);
-  // An overridden base path meets the same rule as the config's own.
-  const base = siteConfigSchema.shape.baseUrl.safeParse(location.baseUrl);
-  if (!base.success) throw new ConfigError(`${sources.baseUrl}: ${base.error.issues[0]?.message ?? 'invalid base URL'} (got "${location.baseUrl}").`, { location: { file: shown } });
-  const exportKey = configExportKey(exported);
+  // An overridden base path meets the same rule as the config's own (which it passed when validated).
+  if (location.baseUrl !== config.baseUrl) {
+    const base = (await import('./schema.ts')).siteConfigSchema.shape.baseUrl.safeParse(location.baseUrl);
+    if (!base.success) throw new ConfigError(`${sources.baseUrl}: ${base.error.issues[0]?.message ?? 'invalid base URL'} (got "${location.baseUrl}").`, { location: { file: shown } });
+  }
   return { root, file: shown, config: { ...config, ...location }, locationSources: sources, ...(exportKey === undefined ? {} : { exportKey }) };
 }

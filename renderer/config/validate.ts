@@ -2,7 +2,7 @@
 // field and say what to do (zod's own messages are terse).
 import * as z from 'zod';
 import { ConfigError } from '../errors.ts';
-import { algoliaSchema, NAVBAR_ITEM_TYPES, navbarItem, siteConfigSchema, type AlgoliaConfig, type Localized, type NavbarItemConfig, type ParsedSiteConfig } from './schema.ts';
+import { algoliaSchema, NAVBAR_ITEM_TYPES, navbarItem, siteConfigSchema, type AlgoliaConfig, type NavbarItemConfig, type ParsedSiteConfig } from './schema.ts';
 
 export interface SiteConfig extends Omit<ParsedSiteConfig, 'themeConfig'> {
   themeConfig: Omit<ParsedSiteConfig['themeConfig'], 'navbar' | 'algolia'> & {
@@ -107,9 +107,4 @@ function isLocalizedRecord(key: string, value: unknown): boolean {
   return LOCALIZED_KEYS.has(key) && typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
 }
 
-export function localize(value: Localized, locale: string): string;
-export function localize(value: Localized | undefined, locale: string): string | undefined;
-export function localize(value: Localized | undefined, locale: string): string | undefined {
-  if (value === undefined || typeof value === 'string') return value;
-  return Object.hasOwn(value, locale) ? value[locale] : undefined;
-}
+export { localize } from './localize.ts';

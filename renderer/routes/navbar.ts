@@ -1,7 +1,7 @@
 // Resolves the configured navbar items for one locale into plain links the templates can render, and
 // rejects items that point at docs, sidebars or versions that do not exist.
 import { ConfigError } from '../errors.ts';
-import { localize } from '../config/validate.ts';
+import { localize } from '../config/localize.ts';
 import type { Localized, NavbarItemConfig } from '../config/schema.ts';
 import type { NavItem, NavLinkItem } from '../shared/types.ts';
 import { isExternalHref } from '../shared/urls.ts';

@@ -1,6 +1,6 @@
 // Explicit sidebars from site.config.ts (`docs.sidebars`), resolved for one locale. Every doc id they
 // name must exist: all the ones that do not are reported at once, with their place in the config.
-import { localize } from '../config/validate.ts';
+import { localize } from '../config/localize.ts';
 import type { SidebarItemConfig } from '../config/schema.ts';
 import type { CategorySource } from '../content/load.ts';
 import type { ProcessedDoc } from '../content/process-doc.ts';

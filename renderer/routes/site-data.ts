@@ -2,7 +2,7 @@
 import type { LoadedConfig } from '../config/load.ts';
 import type { LocaleContent } from '../content/load.ts';
 import type { RouteTable } from './route-table.ts';
-import { localize } from '../config/validate.ts';
+import { localize } from '../config/localize.ts';
 import type { Localized } from '../config/schema.ts';
 import type { LocaleInfo, SearchSettings, SidebarItem, SiteData } from '../shared/types.ts';
 import { localeUrls } from '../shared/locale-urls.ts';

@@ -2,7 +2,7 @@
 // themeConfig.image, as in Docusaurus. Paths are under static/ (with or without a leading slash, which
 // both mean the site's base URL) or absolute URLs; crawlers need absolute URLs.
 import type { SiteConfig } from '../config/validate.ts';
-import { localize } from '../config/validate.ts';
+import { localize } from '../config/localize.ts';
 import type { HeadData } from '../shared/types.ts';
 
 export function absoluteImageUrl(image: string, config: Pick<SiteConfig, 'url' | 'baseUrl'>): string {

@@ -13,9 +13,10 @@ import type { BuildCache } from '../cache/build-cache.ts';
 import { pipelineKey } from '../cache/keys.ts';
 import type { CompiledConfig } from '../config/compile.ts';
 import { loadConfig, type LoadedConfig } from '../config/load.ts';
+import type { ValidatedConfigCache } from '../config/validated-cache.ts';
 import { placeholderWarnings } from '../config/site-url.ts';
 import { reactPeerWarnings } from './react-peers.ts';
-import { localize } from '../config/validate.ts';
+import { localize } from '../config/localize.ts';
 import type { ContentFile } from '../content/files.ts';
 import { loadContent, type LocaleContent } from '../content/load.ts';
 import type { DocJob } from '../content/process-doc.ts';
@@ -99,6 +100,8 @@ export interface PrepareOptions {
   drafts?: boolean;
   /** The build cache (`build` only): unchanged docs, pages and search indexes are taken from it. */
   cache?: BuildCache;
+  /** With the build cache: the config as validated by an earlier build (config/validated-cache.ts). */
+  validatedConfig?: ValidatedConfigCache;
   /** Without a build cache: where the search stage keeps its indexes and page terms (`serve`, in memory). */
   searchCache?: IndexCache;
 }
@@ -193,7 +196,7 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
   const paths = sitePaths(options.root, options.configFile);
   const { root } = paths;
   const naming = options.naming ?? 'hashed';
-  const loaded = await timer.run('config', () => loadConfig(root, options.configFile, options.compiledConfig));
+  const loaded = await timer.run('config', () => loadConfig(root, options.configFile, options.compiledConfig, process.env, options.validatedConfig));
   const { config } = loaded;
   const configWarnings = placeholderWarnings(config, loaded.locationSources);
   const peerWarnings = reactPeerWarnings(root);
