@@ -528,7 +528,7 @@ describe('build cache', () => {
     const dir = join(root, CACHE_DIR);
     const entries = (kind: string) => readdirSync(join(dir, kind)).filter((f) => f !== 'pipeline');
     // Each doc's entry loses its last byte (in its sections, past the first piece a lookup reads), and every
-    // page is rendered again, so each doc's HTML is asked for: a lookup that took such an entry would fail then.
+    // page is rendered again, so each doc's HTML is asked for: a lookup that took such an entry fails then.
     for (const f of entries('docs')) truncateSync(join(dir, 'docs', f), statSync(join(dir, 'docs', f)).size - 1);
     for (const f of entries('pages')) writeFileSync(join(dir, 'pages', f), 'not a cache entry');
     const cut = await buildWith(root, true);

@@ -68,8 +68,8 @@ export interface CacheStats {
 /**
  * A doc as stored (its HTML and sections apart, read on demand: lazy-sections.ts), with the hashes of its
  * copied files. Each lookup reads its own copy from disk, which the build may change; the entry is three
- * pieces (the rest serialised, the HTML, the sections), written in one buffer: no second copy of the doc. A
- * lookup reads the first piece alone, and the HTML or the sections again from the entry when they are asked for.
+ * pieces (the rest serialised, the HTML, the sections), written in one buffer: no second copy of the doc.
+ * A lookup reads the first piece alone, and the HTML or the sections again from the entry when asked for.
  */
 interface DocEntry extends StoredDoc {
   assets: { abs: string; hash: string }[];
@@ -106,7 +106,7 @@ export interface OpenCacheOptions {
    * stat text of `source`; undefined when not known. Spares a doc's source its own stat when it matches.
    */
   fileState?: (abs: string) => string | undefined;
-  /** The pipeline key as the CLI's unchanged-build check just looked it up (the same memo): not looked up again. */
+  /** The pipeline key as the CLI's unchanged-build check looked it up (the same memo): not looked up again. */
   pipeline?: Remembered;
 }
 

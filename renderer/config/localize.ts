@@ -1,5 +1,6 @@
-// A per-locale text of the config in one locale. Apart from validate.ts so that the stages that read the config
-// do not load zod and the schema with it: a build whose config is unchanged never validates (validated-cache.ts).
+// A per-locale text of the config in one locale. Apart from validate.ts so that the stages that read the
+// config do not load zod and the schema with it: a build whose config is unchanged never validates
+// (validated-cache.ts).
 import type { Localized } from './schema.ts';
 
 export function localize(value: Localized, locale: string): string;

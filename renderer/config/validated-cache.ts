@@ -26,7 +26,7 @@ export class ValidatedConfigCache {
   private readonly file: string;
   private pending: Buffer | undefined;
 
-  /** `configPath`: the config file's absolute path, which names the entry (one per config, as compile-cache.ts). */
+  /** `configPath`: the config file's absolute path; it names the entry (one per config, like compile-cache). */
   constructor(
     cacheDir: string,
     private readonly pipeline: string,

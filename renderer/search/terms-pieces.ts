@@ -113,7 +113,7 @@ function* headItems(buckets: { name: string; keys: string[] }[], index: LocaleTe
   }
 }
 
-/** The last piece of a terms head: the key of the index entry (the build cache's) that holds the index's parts. */
+/** The last piece of a terms head: the key of the build cache's index entry that holds the index's parts. */
 export const partsPiece = (indexKey: string): Uint8Array => serializeInPieces<Item>([['parts', indexKey]], () => PIECE_BYTES)[0]!;
 
 /** About what an item serialises to (a string counted at two bytes a character: it may be two-byte). */
