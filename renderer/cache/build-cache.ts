@@ -65,7 +65,7 @@ export interface CacheStats {
   links: { cached: number; scanned: number };
   /** The link check: taken from the last build (nothing it reads changed), or run. */
   linkCheck: { cached: number; checked: number };
-  /** Pages whose link check was the last build's (nothing it read changed), and pages checked (BuildCache.linkCheck). */
+  /** Pages whose links' check was the last build's (nothing it read changed), and pages checked (linkCheck). */
   linkPages: { cached: number; checked: number };
 }
 
