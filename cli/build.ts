@@ -81,7 +81,7 @@ async function unchanged(flags: BuildFlags, found: (pipeline: Remembered) => voi
 
 /** A build with nothing changed takes everything from the cache, as the last build left it. */
 function keptStats(counts: BuildSummary['counts']): CacheStats {
-  return { docs: { cached: counts.docs, processed: 0 }, code: { cached: 0, highlighted: 0 }, pages: { cached: counts.pages, rendered: 0 }, search: { cached: counts.search, built: 0, updated: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { cached: counts.chunks, made: 0 }, links: { cached: counts.pages, scanned: 0 }, linkCheck: { cached: 1, checked: 0 } };
+  return { docs: { cached: counts.docs, processed: 0 }, code: { cached: 0, highlighted: 0 }, pages: { cached: counts.pages, rendered: 0 }, search: { cached: counts.search, built: 0, updated: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { cached: counts.chunks, made: 0 }, links: { cached: counts.pages, scanned: 0 }, linkCheck: { cached: 1, checked: 0 }, linkPages: { cached: counts.pages, checked: 0 } };
 }
 
 /** What a build prints: its pages, output and warnings, what came from the cache, its phases. */

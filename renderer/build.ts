@@ -194,9 +194,8 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
     siteData = rendered.siteData;
     await folder?.flush();
     await timer.run('links', () => {
-      const check = () => checkSiteLinks(site, rendered, out);
-      // With the cache, a build whose pages and files are those the last one checked takes its result.
-      const result = cache ? cache.linkCheck(table.routes, rendered.known, `${config.url}\0${config.baseUrl}`, check) : check();
+      // With the cache, only the pages whose links may resolve otherwise than last time are checked.
+      const result = cache ? cache.linkCheck(table.routes, rendered.known, `${config.url}\0${config.baseUrl}`, (memo) => checkSiteLinks(site, rendered, out, memo)) : checkSiteLinks(site, rendered, out);
       const all = [...result.links, ...result.anchors];
       if (all.some((l) => isFatalLink(l, config))) throw new BrokenLinksError(all);
       problems.push(...[...all, ...result.ownUrls].map(linkProblem));

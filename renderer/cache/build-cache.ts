@@ -31,14 +31,14 @@ import type { DocJob, ProcessedDoc } from '../content/process-doc.ts';
 import { usesMdx } from '../content/mdx/detect.ts';
 import type { ChunkMemo } from '../render/chunks.ts';
 import { renderedRoute, type AppCache, type RenderableRoute } from '../render/render-pages.ts';
-import type { LinkCheckResult } from '../links/check.ts';
+import type { LinkCheckResult, PageCheckMemo } from '../links/check.ts';
 import type { IndexCache, KeptTerms, LocaleTerms } from '../search/build-search.ts';
 import type { LocaleIndexFiles } from '../search/local-index.ts';
 import type { PageTerms, SerializedPageTerms } from '../search/page-terms.ts';
 import type { RouteEntry } from '../routes/route-table.ts';
 import type { RouteData, SiteData } from '../shared/types.ts';
 import type { FileRecord } from '../write.ts';
-import { isKeptOutputEntry, ScanStore, type KeptOutputEntry, type RememberedLinkCheck } from './kept-output.ts';
+import { isKeptOutputEntry, isRememberedLinkCheck, isRememberedPageCheck, ScanStore, type KeptOutputEntry, type RememberedLinkCheck, type RememberedPageCheck } from './kept-output.ts';
 import { assembleStoredDoc, isStoredDoc, isStoredRest, storedDoc, storedDocPieces, storedDocRest, withStoredPieces, type StoredDoc } from './lazy-sections.ts';
 import { filesKey, hashOf, keyHash, rememberedPipelineKey, siteFileList } from './keys.ts';
 import { Pack, type EntryWriter } from './pack.ts';
@@ -48,6 +48,8 @@ import { PIPELINE_MEMO } from './cache-dir.ts';
 import type { Remembered } from './stat-memo.ts';
 
 export { CACHE_DIR } from './cache-dir.ts';
+
+const NO_BROKEN_LINKS: LinkCheckResult = { links: [], anchors: [], ownUrls: [] };
 
 export interface CacheStats {
   docs: { cached: number; processed: number };
@@ -63,6 +65,8 @@ export interface CacheStats {
   links: { cached: number; scanned: number };
   /** The link check: taken from the last build (nothing it reads changed), or run. */
   linkCheck: { cached: number; checked: number };
+  /** Pages whose links' check was the last build's (nothing it read changed), and pages checked (linkCheck). */
+  linkPages: { cached: number; checked: number };
 }
 
 /**
@@ -113,7 +117,7 @@ export interface OpenCacheOptions {
 const htmlKey = (docsVersion: string, docKey: string, assets: { hash: string }[]) => [docsVersion, docKey, ...assets.map((a) => a.hash)].join('\0');
 
 export class BuildCache implements DocCache, AppCache {
-  readonly stats: CacheStats = { docs: { cached: 0, processed: 0 }, code: { cached: 0, highlighted: 0 }, pages: { cached: 0, rendered: 0 }, search: { cached: 0, built: 0, updated: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { cached: 0, made: 0 }, links: { cached: 0, scanned: 0 }, linkCheck: { cached: 0, checked: 0 } };
+  readonly stats: CacheStats = { docs: { cached: 0, processed: 0 }, code: { cached: 0, highlighted: 0 }, pages: { cached: 0, rendered: 0 }, search: { cached: 0, built: 0, updated: 0 }, searchPages: { cached: 0, analysed: 0 }, chunks: { cached: 0, made: 0 }, links: { cached: 0, scanned: 0 }, linkCheck: { cached: 0, checked: 0 }, linkPages: { cached: 0, checked: 0 } };
   /** The version of the code that makes pages (keys.ts): also what names the search index entries. */
   readonly pipeline: string;
   private readonly fileState: OpenCacheOptions['fileState'];
@@ -167,6 +171,8 @@ export class BuildCache implements DocCache, AppCache {
   /** The link check of the last build's output, and of this one's. */
   private linksBefore: RememberedLinkCheck | undefined;
   private linksNow: RememberedLinkCheck | undefined;
+  /** Each page's scan key (scanKey), by output file, as this build rendered or kept it (for linkCheck). */
+  readonly pageScanKeys = new Map<string, string>();
   private readonly wholeSiteKeys = new WeakMap<SiteData, string>();
   /** The chunks of the last build, read when first asked for; those of this build, kept for the next. */
   private chunksBefore: Map<string, string> | undefined;
@@ -406,29 +412,73 @@ export class BuildCache implements DocCache, AppCache {
   outputBefore(outDir: string): Map<string, FileRecord> | undefined {
     const entry = this.outputPack.get(outputKey(outDir));
     this.scans = new ScanStore(entry);
-    this.linksBefore = entry?.links;
+    this.linksBefore = isRememberedLinkCheck(entry?.links) ? entry.links : undefined;
     return entry?.files;
   }
 
   /**
-   * The link check's result: the last build's when everything the check reads is the same — every route
-   * (its path, output file, and its doc's links with the lines that messages quote), each page's document
-   * key (a page's ids and links, and its HTML, are made from it), the other files a link may point at, and
-   * the site's base URLs — else `check()`'s. Call once every page is rendered or kept.
+   * The link check, page by page: a page's result is the last build's when nothing its links were resolved
+   * against changed — the base URLs and every route's path and output file (`routes`, the same for every
+   * page), the page's own scan key (its ids and links) and path, its doc's file and written links (the lines
+   * messages quote), the scan keys of the pages whose ids its fragments were looked up in, and which of the
+   * paths it looked up among the other files were there — else it is checked (`check` with this memo). So an
+   * edit of one page checks that page and the pages that link to its anchors, not every link of the site.
+   * Call once every page is rendered or kept (`pageScanKeys` then holds every page's scan key).
    */
-  linkCheck(routes: RouteEntry[], files: Set<string>, bases: string, check: () => LinkCheckResult): LinkCheckResult {
+  linkCheck(routes: RouteEntry[], files: Set<string>, bases: string, check: (memo: PageCheckMemo) => LinkCheckResult): LinkCheckResult {
     const parts: string[] = [bases];
-    for (const r of routes) {
-      parts.push(r.outFile, r.data.path, r.doc?.file ?? '');
-      for (const l of r.doc?.links ?? []) parts.push(l.href, String(l.line ?? ''));
-      parts.push('');
-    }
-    parts.push('', ...[...this.scans.keys()].sort(), '', ...[...files].sort());
-    const key = hashOf(parts.join('\0'));
-    const before = this.linksBefore?.key === key ? this.linksBefore.result : undefined;
-    this.stats.linkCheck[before ? 'cached' : 'checked']++;
-    const result = before ?? check();
-    this.linksNow = { key, result };
+    for (const r of routes) parts.push(r.outFile, r.data.path);
+    const routesKey = hashOf(parts.join('\0'));
+    const before = this.linksBefore?.routes === routesKey ? this.linksBefore.pages : undefined;
+    const now = new Map<string, RememberedPageCheck>();
+    const scanKeys = this.pageScanKeys;
+    const keys = new Map<string, string | undefined>();
+    const keyOf = (entry: RouteEntry) => {
+      if (keys.has(entry.outFile)) return keys.get(entry.outFile);
+      const scan = scanKeys.get(entry.outFile);
+      let key: string | undefined;
+      if (scan !== undefined) {
+        const p = [scan, entry.data.path, entry.doc?.file ?? ''];
+        for (const l of entry.doc?.links ?? []) p.push(l.href, String(l.line ?? ''));
+        key = hashOf(p.join('\0'));
+      }
+      keys.set(entry.outFile, key);
+      return key;
+    };
+    const stillSo = (last: RememberedPageCheck) => {
+      for (let i = 0; i < last.ids.length; i += 2) if (scanKeys.get(last.ids[i]!) !== last.ids[i + 1]) return false;
+      return last.found.every((f) => files.has(f)) && !last.missing.some((f) => files.has(f));
+    };
+    let checked = 0;
+    let reused = 0;
+    const memo: PageCheckMemo = {
+      reuse: (entry) => {
+        const last = before?.get(entry.outFile);
+        if (!isRememberedPageCheck(last) || last.key !== keyOf(entry) || !stillSo(last)) return undefined;
+        reused++;
+        now.set(entry.outFile, last);
+        return last.result ?? NO_BROKEN_LINKS;
+      },
+      checked: (entry, result, needs) => {
+        checked++;
+        const key = keyOf(entry);
+        if (key === undefined) return;
+        const ids: string[] = [];
+        for (const f of needs.ids) {
+          const k = scanKeys.get(f);
+          // (A page without a scan key: this page is checked again next time.)
+          if (k === undefined) return;
+          ids.push(f, k);
+        }
+        const broken = result.links.length + result.anchors.length + result.ownUrls.length > 0;
+        now.set(entry.outFile, { key, ids, found: [...needs.found], missing: [...needs.missing], ...(broken ? { result } : {}) });
+      },
+    };
+    const result = check(memo);
+    this.stats.linkCheck[checked ? 'checked' : 'cached']++;
+    this.stats.linkPages.checked += checked;
+    this.stats.linkPages.cached += reused;
+    this.linksNow = { routes: routesKey, pages: now };
     return result;
   }
 

@@ -15,14 +15,34 @@ export interface KeptOutputEntry {
   strings: string[];
   /** By the page's scan key (BuildCache.scanKey: its document's key less the names an edit elsewhere changes). */
   scans: Map<string, Uint32Array>;
-  /** The link check of that output, under the key of everything it read (BuildCache.linkCheck). */
+  /** The link check of that output, page by page (BuildCache.linkCheck). */
   links?: RememberedLinkCheck;
 }
 
+/**
+ * The link check, page by page: `routes` keys what every page's links resolve against (the base URLs, each
+ * route's path and output file); each checked page's result, under its own key, with what it needed.
+ */
 export interface RememberedLinkCheck {
-  key: string;
-  result: LinkCheckResult;
+  routes: string;
+  pages: Map<string, RememberedPageCheck>;
 }
+
+/** One page's check (BuildCache.linkCheck): by its output file. */
+export interface RememberedPageCheck {
+  /** The page's scan key, path, and its doc's file and written links (the lines messages quote). */
+  key: string;
+  /** The pages whose ids its links' fragments were looked up in, each followed by its scan key then. */
+  ids: string[];
+  /** Paths that were among the other files, and paths that were not. */
+  found: string[];
+  missing: string[];
+  /** Its broken links (none: undefined). */
+  result?: LinkCheckResult;
+}
+
+export const isRememberedLinkCheck = (v: unknown): v is RememberedLinkCheck =>
+  typeof v === 'object' && v !== null && typeof (v as RememberedLinkCheck).routes === 'string' && (v as RememberedLinkCheck).pages instanceof Map;
 
 export const isKeptOutputEntry = (v: unknown): v is KeptOutputEntry =>
   typeof v === 'object' && v !== null && (v as KeptOutputEntry).files instanceof Map && Array.isArray((v as KeptOutputEntry).strings) && (v as KeptOutputEntry).scans instanceof Map;
@@ -105,3 +125,11 @@ export class ScanStore {
     return { files, strings: this.before.strings, scans, ...(links ? { links } : {}) };
   }
 }
+
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
+
+/** (A damaged or older entry's page is checked again.) */
+export const isRememberedPageCheck = (v: unknown): v is RememberedPageCheck => {
+  const c = v as RememberedPageCheck;
+  return typeof v === 'object' && v !== null && typeof c.key === 'string' && isStrings(c.ids) && c.ids.length % 2 === 0 && isStrings(c.found) && isStrings(c.missing) && (c.result === undefined || (Array.isArray(c.result.links) && Array.isArray(c.result.anchors) && Array.isArray(c.result.ownUrls)));
+};

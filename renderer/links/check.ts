@@ -37,6 +37,27 @@ export interface LinkCheckInput {
   baseUrl: string;
   /** The site's published base (config `url` + `baseUrl`): absolute links under it are checked as warnings. */
   siteBase?: string;
+  /** The build cache's memory of each page's check: a page whose links resolve as last time is not checked. */
+  memo?: PageCheckMemo;
+}
+
+/**
+ * What one page's links were resolved against, besides the route table (its paths and output files) and the
+ * base URLs, which are the same for every page: the pages whose ids its links' fragments were looked up in
+ * (by output file; not its own, whose ids are its own scan's), and the paths looked up among the other files
+ * (`found` there, or `missing` from them). Recorded only where a page's scan is checked.
+ */
+export interface PageLinkNeeds {
+  ids: Set<string>;
+  found: Set<string>;
+  missing: Set<string>;
+}
+
+export interface PageCheckMemo {
+  /** The page's result (its broken links, in its order) when nothing it was resolved against changed. */
+  reuse(entry: RouteEntry): LinkCheckResult | undefined;
+  /** The result of a page just checked, and what it needed (for the next build). */
+  checked(entry: RouteEntry, result: LinkCheckResult, needs: PageLinkNeeds): void;
 }
 
 export interface LinkCheckResult {
@@ -52,7 +73,7 @@ export interface LinkCheckResult {
  */
 const PLAIN_FRAGMENT = /^#[!#-;=?-_a-~]*$/;
 
-export function checkLinks({ routes, pages, files, baseUrl, readHtml, siteBase }: LinkCheckInput): LinkCheckResult {
+export function checkLinks({ routes, pages, files, baseUrl, readHtml, siteBase, memo }: LinkCheckInput): LinkCheckResult {
   const ownPath = siteBase ? ownSitePath(siteBase) : () => undefined;
   const byPath = new Map<string, RouteEntry>();
   for (const r of routes) {
@@ -72,17 +93,22 @@ export function checkLinks({ routes, pages, files, baseUrl, readHtml, siteBase }
     return ids;
   };
   type Verdict = { kind: 'link' | 'anchor'; reason: string } | null;
-  const verdicts = new Map<string, Verdict>();
-  const verdict = (from: RouteEntry, href: string): Verdict => {
+  /**
+   * A link's verdict, with what it was looked up in besides the routes (PageLinkNeeds): the page whose ids
+   * its fragment was looked for in (`ids`, its output file), or the other files' paths it was looked for as.
+   */
+  type Judged = { verdict: Verdict; ids?: string; found?: string; missing?: [string, string] };
+  const FOUND: Judged = { verdict: null };
+  const verdicts = new Map<string, Judged>();
+  const judged = (from: RouteEntry, href: string): Judged => {
     if (isExternalHref(href)) {
       const own = ownPath(href);
-      return own === undefined ? null : verdict(from, own);
+      return own === undefined ? FOUND : judged(from, own);
     }
     const key = href.startsWith('#') || !href.startsWith('/') ? `${from.data.path}|${href}` : href;
-    if (verdicts.has(key)) return verdicts.get(key)!;
-    const v = judge(from, href);
-    verdicts.set(key, v);
-    return v;
+    let j = verdicts.get(key);
+    if (j === undefined) verdicts.set(key, (j = judge(from, href)));
+    return j;
   };
   // A link to an anchor of its own page ('#id', a third of a site's links: each page's table of contents)
   // resolves to the page's own path, parsed once per page; its id is the href as it is when it holds no
@@ -93,7 +119,7 @@ export function checkLinks({ routes, pages, files, baseUrl, readHtml, siteBase }
     if (path === undefined) ownPaths.set(from, (path = safeDecode(new URL(`http://site${from.data.path}`).pathname)));
     return path;
   };
-  const judge = (from: RouteEntry, href: string): Verdict => {
+  const judge = (from: RouteEntry, href: string): Judged => {
     let path: string;
     let hash: string;
     if (PLAIN_FRAGMENT.test(href)) {
@@ -108,46 +134,76 @@ export function checkLinks({ routes, pages, files, baseUrl, readHtml, siteBase }
     const target = byPath.get(path) ?? (path.length > 1 && path.endsWith('/') ? byPath.get(path.slice(0, -1)) : byPath.get(`${path}/`));
     if (!target) {
       // A file, or a folder of the static files with an index.html, which static hosts serve at /dir/ (and /dir).
-      if (files.has(path) || files.has(`${path.endsWith('/') ? path : `${path}/`}index.html`)) return null;
-      if (!path.startsWith(baseUrl)) return { kind: 'link', reason: `outside the site's base URL ${baseUrl}` };
-      return { kind: 'link', reason: 'no such page' };
+      if (files.has(path)) return { verdict: null, found: path };
+      const index = `${path.endsWith('/') ? path : `${path}/`}index.html`;
+      if (files.has(index)) return { verdict: null, found: index };
+      const missing: [string, string] = [path, index];
+      if (!path.startsWith(baseUrl)) return { verdict: { kind: 'link', reason: `outside the site's base URL ${baseUrl}` }, missing };
+      return { verdict: { kind: 'link', reason: 'no such page' }, missing };
     }
-    if (hash && !idsOf(target).has(hash)) {
+    if (!hash) return FOUND;
+    if (!idsOf(target).has(hash)) {
       // Ids written in a page's HTML carry GitHub's prefix (renderer/content/sanitize.ts): say so.
       const prefixed = idsOf(target).has(`user-content-${hash}`) ? `; ids written in HTML are prefixed: link to #user-content-${hash}` : '';
-      return { kind: 'anchor', reason: `no heading or element with id "${hash}" on ${target.data.path}${prefixed}` };
+      return { verdict: { kind: 'anchor', reason: `no heading or element with id "${hash}" on ${target.data.path}${prefixed}` }, ids: target.outFile };
     }
-    return null;
+    return { verdict: null, ids: target.outFile };
   };
 
   const links: BrokenLink[] = [];
   const anchors: BrokenLink[] = [];
   const ownUrls: BrokenLink[] = [];
+  const none: LinkCheckResult = { links: [], anchors: [], ownUrls: [] };
   for (const entry of routes) {
     const page = pages.get(entry.outFile);
     if (!page) continue;
+    const reused = memo?.reuse(entry);
+    if (reused) {
+      links.push(...reused.links);
+      anchors.push(...reused.anchors);
+      ownUrls.push(...reused.ownUrls);
+      continue;
+    }
+    const needs: PageLinkNeeds | undefined = memo ? { ids: new Set(), found: new Set(), missing: new Set() } : undefined;
+    const hrefs = typeof page === 'string' ? collectHrefs(page) : page.hrefs;
+    const broken: string[] = [];
+    for (const href of hrefs) {
+      if (!href) continue;
+      const j = judged(entry, href);
+      if (j.verdict) broken.push(href);
+      if (!needs || j === FOUND) continue;
+      if (j.ids !== undefined && j.ids !== entry.outFile) needs.ids.add(j.ids);
+      if (j.found !== undefined) needs.found.add(j.found);
+      if (j.missing) for (const m of j.missing) needs.missing.add(m);
+    }
+    if (!broken.length) {
+      memo?.checked(entry, none, needs!);
+      continue;
+    }
+    const mine: LinkCheckResult = { links: [], anchors: [], ownUrls: [] };
     // Where each Markdown link was written, in order: the nth link to an href in the page is its nth source.
     // (The Markdown parser gives lines, not columns.)
     const written = new Map<string, (number | undefined)[]>();
     for (const l of entry.doc?.links ?? []) written.set(l.href, [...(written.get(l.href) ?? []), l.line]);
-    const hrefs = typeof page === 'string' ? collectHrefs(page) : page.hrefs;
-    const broken = hrefs.filter((href) => href && verdict(entry, href));
-    if (!broken.length) continue;
     // Only for a page with a broken link: find which component each link sits in.
     const html = typeof page === 'string' ? page : (readHtml?.(entry.outFile) ?? '');
     const components = linkComponents(html);
     const reported = new Set<string>();
     for (const { href, component } of components) {
       if (!broken.includes(href)) continue;
-      const v = verdict(entry, href)!;
+      const v = judged(entry, href).verdict!;
       const lines = component === 'Markdown' && entry.doc ? written.get(href) : undefined;
       const resolved = isExternalHref(href) ? ownPath(href) : undefined;
       const link: BrokenLink = { kind: v.kind, page: entry.data.path, target: href, reason: v.reason, component, ...(resolved !== undefined ? { resolved } : {}), ...(lines?.length && entry.doc ? { file: entry.doc.file, line: lines.shift() } : {}) };
       const key = `${link.file ?? component}:${link.line ?? ''}|${href}`;
       if (reported.has(key)) continue;
       reported.add(key);
-      (resolved !== undefined ? ownUrls : v.kind === 'link' ? links : anchors).push(link);
+      (resolved !== undefined ? mine.ownUrls : v.kind === 'link' ? mine.links : mine.anchors).push(link);
     }
+    links.push(...mine.links);
+    anchors.push(...mine.anchors);
+    ownUrls.push(...mine.ownUrls);
+    memo?.checked(entry, mine, needs!);
   }
   return { links, anchors, ownUrls };
 }

@@ -3,7 +3,7 @@
 // and `check`). `serve` renders the same way, page by page, when a page is asked for or an edit touches it.
 import { mermaidFiles } from '../bundle/mermaid.ts';
 import { docHasMermaid } from '../content/html-facts.ts';
-import { checkLinks, internScan, scanPage, StringPool, type LinkCheckResult, type PageScan } from '../links/check.ts';
+import { checkLinks, internScan, scanPage, StringPool, type LinkCheckResult, type PageCheckMemo, type PageScan } from '../links/check.ts';
 import { keyDigest } from '../cache/key-hash.ts';
 import { routeChunks, type RouteChunks } from '../render/chunks.ts';
 import { pageNameOf, renderedRoute, renderPages, siteDataFiles, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
@@ -209,7 +209,10 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
     const pageScan = lastScan ?? (scan ? internScan(scan, interned) : scanPage(html, interned));
     if (site.cache) site.cache.stats.links[lastScan ? 'cached' : 'scanned']++;
     scans.set(entry.outFile, pageScan);
-    if (keys) site.cache!.scans.set(keys.scan, pageScan);
+    if (keys) {
+      site.cache!.scans.set(keys.scan, pageScan);
+      site.cache!.pageScanKeys.set(entry.outFile, keys.scan);
+    }
     put(entry.outFile, html, keys?.document);
     options.onPage?.(entry, html);
   };
@@ -220,6 +223,7 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
     if (!scan || !out.keep(entry.outFile, keys.document)) return false;
     site.cache!.stats.links.cached++;
     site.cache!.keptPage(input.siteData.get(entry.data.locale)!, entry, pageNameOf(entry.data));
+    site.cache!.pageScanKeys.set(entry.outFile, keys.scan);
     scans.set(entry.outFile, scan);
     known.add(config.baseUrl + entry.outFile);
     return true;
@@ -282,8 +286,11 @@ function finishRender({ site, result, put, mermaid }: RenderInProgress): Rendere
   return result;
 }
 
-/** Checks every link of the rendered site (pages read back from `out` only when one is broken). */
-export function checkSiteLinks(site: PreparedSite, rendered: RenderedSite, out: OutputSink): LinkCheckResult {
+/**
+ * Checks every link of the rendered site (pages read back from `out` only when one is broken); with `memo`
+ * (the build cache's), only the pages whose links may resolve otherwise than last time.
+ */
+export function checkSiteLinks(site: PreparedSite, rendered: RenderedSite, out: OutputSink, memo?: PageCheckMemo): LinkCheckResult {
   const { config } = site.loaded;
-  return checkLinks({ routes: site.table.routes, pages: rendered.scans, files: rendered.known, baseUrl: config.baseUrl, siteBase: siteBaseOf(config), readHtml: (f) => out.read(f) });
+  return checkLinks({ routes: site.table.routes, pages: rendered.scans, files: rendered.known, baseUrl: config.baseUrl, siteBase: siteBaseOf(config), readHtml: (f) => out.read(f), ...(memo ? { memo } : {}) });
 }
