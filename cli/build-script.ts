@@ -13,12 +13,13 @@
 // cache ~17–25 ms of ~6 s (cold CPU within the noise over 6 pairs; ARCHITECTURE.md). What a warm build alone
 // runs (reading the cache's entries) is not in that cache: the first warm build adds it (work kind `cached`,
 // see workDone) and writes the cache once more.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { CacheStats } from '../renderer/cache/build-cache.ts';
 import { CODE_CACHE_FILE } from '../renderer/cache/cache-dir.ts';
 import { runWithCodeCache } from '../renderer/cache/code-cache.ts';
+import { readUtf8InPieces } from '../renderer/cache/pieces.ts';
 import * as errors from '../renderer/errors.ts';
 import { UserError } from '../renderer/errors.ts';
 import * as importModule from '../renderer/import-module.ts';
@@ -85,7 +86,8 @@ function scriptFile(cacheDir: string | undefined, env: NodeJS.ProcessEnv): strin
 export async function loadBuild(cacheDir: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<LoadedBuild> {
   const file = scriptFile(cacheDir, env);
   const debug = env[DEBUG_ENV] === '1' ? (line: string) => process.stderr.write(`code cache: ${line}\n`) : undefined;
-  const code = file && readFileSync(file, 'utf8');
+  // In pieces: read whole, the script would raise malloc's mmap threshold for the whole build (pieces.ts).
+  const code = file && readUtf8InPieces(file);
   const identity = code && HEADER.exec(code)?.[1];
   if (!file || !code || !identity || !cacheDir) {
     debug?.(`not used (${file ? 'the script has no header' : 'build stages loaded as modules'})`);

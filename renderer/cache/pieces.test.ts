@@ -1,7 +1,10 @@
 // Values that cross threads or go to the build cache in pieces: each piece's buffer stays below malloc's
 // initial mmap threshold (128 KB), and the pieces give back exactly what was cut.
 import { describe, expect, it } from 'vitest';
-import { deserializePieces, joinedPieces, joinUtf8Pieces, readPieces, serializeInPieces, transferable, utf8Pieces } from './pieces.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deserializePieces, joinedPieces, joinUtf8Pieces, readPieces, readUtf8InPieces, serializeInPieces, transferable, utf8Pieces } from './pieces.ts';
 import { PIECES_MAGIC, pieceLength } from './pieces.ts';
 
 const MMAP_THRESHOLD = 128 * 1024;
@@ -46,5 +49,21 @@ describe('pieces', () => {
     const own = new Uint8Array(new ArrayBuffer(10));
     const view = new Uint8Array(new ArrayBuffer(10), 2, 4);
     expect(transferable([own, view])).toEqual([own.buffer]);
+  });
+
+  it('reads a UTF-8 file whole through its 64 KB buffer, characters cut at every buffer end decoded whole', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pieces-'));
+    try {
+      const file = join(dir, 'script.js');
+      // Two-, three- and four-byte characters, so that reads of 64 KB end inside one of each kind.
+      const text = Array.from({ length: 60_000 }, (_, i) => `${'a'.repeat(i % 5)}é€😀`).join('');
+      writeFileSync(file, text);
+      expect(Buffer.byteLength(text)).toBeGreaterThan(8 * 64 * 1024);
+      expect(readUtf8InPieces(file)).toBe(text);
+      writeFileSync(file, '');
+      expect(readUtf8InPieces(file)).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

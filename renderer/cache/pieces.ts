@@ -5,6 +5,7 @@
 // every thread comes from the threads' arenas, which keep what is freed. A locale's search terms serialised
 // whole (4.8 MB at 150 × 3, in a buffer grown to 9 MB; 13–25 MB at 600 × 3) did that in the middle of the
 // render (ARCHITECTURE.md, *Memory*). Pieces below 128 KB come from the arenas and never move the threshold.
+import { closeSync, openSync, readSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 
 /**
@@ -107,6 +108,27 @@ export function joinUtf8Pieces(pieces: Uint8Array[]): string {
   for (const p of pieces) text += decoder.decode(p, { stream: true });
   return text + decoder.decode();
 }
+
+/**
+ * A UTF-8 file as a string, read through one 64 KB buffer: `readFileSync(file, 'utf8')` reads into a buffer
+ * that doubles as it fills and is freed at once (the 2.2 MB build script: a 4 MB buffer at the build thread's
+ * start, which set the threshold to 4 MB for the whole build), and `readFileSync(file)` into one buffer of
+ * the whole file, freed when collected.
+ */
+export function readUtf8InPieces(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = (readBuffer ??= Buffer.allocUnsafeSlow(64 * 1024));
+    const decoder = new TextDecoder();
+    let text = '';
+    for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) text += decoder.decode(buffer.subarray(0, n), { stream: true });
+    return text + decoder.decode();
+  } finally {
+    closeSync(fd);
+  }
+}
+
+let readBuffer: Buffer | undefined;
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
