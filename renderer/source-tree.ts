@@ -7,6 +7,7 @@ import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'no
 import { isAbsolute, join, relative } from 'node:path';
 import { ContentError } from './errors.ts';
 import { reasonOf } from './fs-errors.ts';
+import { compareNames } from './name-order.ts';
 
 /** Names Windows reserves for devices, whatever the extension: `con.md` cannot be created or checked out there. */
 export const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
@@ -60,7 +61,7 @@ export function walkSourceTree(options: TreeOptions): Tree {
   const walk = (dir: string, realDir: string, sub: string, folders: string[]) => {
     let entries: Dirent[];
     try {
-      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => compareNames(a.name, b.name));
     } catch (err) {
       fail(sub, `Cannot list the folder: ${reasonOf(err as NodeJS.ErrnoException)}.`, 'Give the user running cheatsheet the right to read it.');
       return;

@@ -453,7 +453,7 @@ describe('build cache', { timeout: 300_000 }, () => {
     edit(root, 'content/en/compute/s3.md', (t) => t.replace('Objects.', 'Objects, see [nowhere](/aws-cheatsheet/docs/nowhere).'));
     await expect(buildWith(root, true)).rejects.toThrow(/broken link/);
     expect(snapshot()).toEqual(before);
-    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'pipeline-key.json', 'search', 'search-buckets', 'search-keys', 'search-pages', 'sources', 'text']);
+    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'pipeline-key.json', 'search', 'search-buckets', 'search-keys', 'search-pages', 'sources', 'text', 'theme-client.json', 'theme-ssr.json']);
     // Fixed: the page is processed again (nothing of the failed build was kept), the rest comes from the cache.
     edit(root, 'content/en/compute/s3.md', (t) => t.replace(', see [nowhere](/aws-cheatsheet/docs/nowhere).', ', fixed.'));
     const fixed = await buildWith(root, true);
@@ -647,7 +647,7 @@ describe('build cache', { timeout: 300_000 }, () => {
     const clean = await buildWith(root, false);
     await buildWith(root, true);
     const dir = join(root, CACHE_DIR);
-    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'pipeline-key.json', 'search', 'search-buckets', 'search-keys', 'search-pages', 'sources', 'text']);
+    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'pipeline-key.json', 'search', 'search-buckets', 'search-keys', 'search-pages', 'sources', 'text', 'theme-client.json', 'theme-ssr.json']);
     const entries = (kind: string) => readdirSync(join(dir, kind)).filter((f) => f !== 'pipeline');
     // Cut short (a build killed while writing, on a file system that does not rename atomically), garbage,
     // empty, a folder where a file should be; and a temporary file a killed build left.
@@ -667,6 +667,8 @@ describe('build cache', { timeout: 300_000 }, () => {
     writeFileSync(join(dir, 'docs', 'x.tmp-1234'), 'half');
     for (const f of readdirSync(join(dir, 'config'))) writeFileSync(join(dir, 'config', f), '{"key": "garbage"');
     writeFileSync(join(dir, 'pipeline-key.json'), '{"format": 1, "value": ');
+    writeFileSync(join(dir, 'theme-client.json'), '{"format": 1, "value": "usable", "seen": 42}');
+    writeFileSync(join(dir, 'theme-ssr.json'), '');
     const damaged = await buildWith(root, true);
     expectSameOutput(damaged, clean, 'a damaged cache');
     expect(damaged.cache).toMatchObject({ pages: { cached: 0 }, docs: { cached: 0 }, search: { cached: 0 }, searchPages: { cached: 0 }, chunks: { cached: 0 } });

@@ -10,7 +10,7 @@ import { TemplateError } from '../errors.ts';
 import { packageRoot } from '../paths.ts';
 import { themeKey } from '../render/templates.ts';
 import { BROWSER_BUILD } from './browser-build.ts';
-import { prebuiltClient, type ClientBundleFiles, type ThemeKey } from './prebuilt.ts';
+import { prebuiltClient, type ClientBundleFiles, type ThemeKey, type ThemeMemo } from './prebuilt.ts';
 
 /** The bundle as pages link to it: the same shape, with public URLs (baseUrl + path) instead of paths. */
 export type ClientBundle = ClientBundleFiles;
@@ -20,9 +20,9 @@ export type ClientBundle = ClientBundleFiles;
  * once and not as a promise, so that the build's `bundle` phase measures that lookup rather than the
  * content stage's first synchronous stretch (a promise settles only after it); else bundled by esbuild.
  */
-export function bundleClient(opts: { root: string; templatesDir: string; baseUrl: string; minify: boolean }): ClientBundle | Promise<ClientBundle> {
+export function bundleClient(opts: { root: string; templatesDir: string; baseUrl: string; minify: boolean; memo?: ThemeMemo }): ClientBundle | Promise<ClientBundle> {
   const key = themeKey(opts.root);
-  const prebuilt = opts.minify ? prebuiltClient(key) : undefined;
+  const prebuilt = opts.minify ? prebuiltClient(key, undefined, opts.memo) : undefined;
   return prebuilt ? withUrls(prebuilt, opts.baseUrl) : bundleClientFiles(key, opts).then((files) => withUrls(files, opts.baseUrl));
 }
 

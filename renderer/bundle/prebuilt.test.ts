@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { packageRoot } from '../paths.ts';
 import { bundleTemplates, themeKey } from '../render/templates.ts';
 import { bundleClientFiles } from './client.ts';
@@ -9,6 +9,7 @@ import { prebuiltClient, prebuiltDir, prebuiltTemplates, savePrebuilt, type Clie
 
 const cleanup: string[] = [];
 afterEach(() => {
+  vi.useRealTimers();
   for (const d of cleanup.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
@@ -69,5 +70,43 @@ describe('prebuilt theme', () => {
 
     rmSync(input);
     expect(prebuiltClient(key, dir)).toBeUndefined();
+  });
+
+  it('remembers its check in the memo while every input is unchanged, and checks again after any change', () => {
+    const scratch = join(packageRoot(), 'node_modules', '.cache', `prebuilt-memo-test-${process.pid}`);
+    mkdirSync(scratch, { recursive: true });
+    cleanup.push(scratch);
+    const dir = mkdtempSync(join(tmpdir(), 'cheatsheet-prebuilt-'));
+    cleanup.push(dir);
+    const input = join(scratch, 'entry.tsx');
+    writeFileSync(input, 'export const a = 1;');
+    const key = { clientDir: join(packageRoot(), 'client'), pages: [{ name: 'home', file: join(packageRoot(), 'templates', 'pages', 'home.tsx') }] };
+    const client: ClientBundleFiles = { files: new Map([['assets/main.X.js', new TextEncoder().encode('main')]]), entry: 'assets/main.X.js', preload: [], css: [], pageChunks: {}, inputs: [input] };
+    savePrebuilt(key, client, { code: 'export const ssr = 1;', inputs: [input] }, dir);
+    const file = join(dir, 'memo', 'theme-client.json');
+    // Written only by the build cache's save (after a successful build): here, at once.
+    const memo = { file, keepOnSave: (keep: () => void) => keep() };
+    // As if the files had been written long before (a memo is kept only for files settled 2 s).
+    const later = (ms: number) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + ms);
+    };
+    later(10_000);
+    expect(prebuiltClient(key, dir, memo)).toBeDefined();
+    expect(existsSync(file), 'kept').toBe(true);
+    expect(prebuiltClient(key, dir, memo)).toBeDefined();
+    // Same size, same content length: the stat (times, inode) tells, not the hash of the content.
+    vi.useRealTimers();
+    writeFileSync(input, 'export const a = 2;');
+    expect(prebuiltClient(key, dir, memo), 'an input changed').toBeUndefined();
+    writeFileSync(input, 'export const a = 1;');
+    later(10_000);
+    expect(prebuiltClient(key, dir, memo), 'the same content again').toBeDefined();
+    vi.useRealTimers();
+    // A damaged memo is only a miss.
+    writeFileSync(file, '{');
+    expect(prebuiltClient(key, dir, memo)).toBeDefined();
+    rmSync(input);
+    expect(prebuiltClient(key, dir, memo), 'an input removed').toBeUndefined();
   });
 });

@@ -186,6 +186,8 @@ export class BuildCache implements DocCache, AppCache {
   readonly dir: string;
   /** Remembers how the pipeline key was found, for the next build (written by save(), as every entry is). */
   private readonly keepPipelineMemo: () => void;
+  /** Other memos found out during the build (the prebuilt theme's check), written by save() too. */
+  private readonly memosToKeep: (() => void)[] = [];
 
   constructor(options: OpenCacheOptions) {
     this.dir = options.dir;
@@ -622,8 +624,14 @@ export class BuildCache implements DocCache, AppCache {
   }
 
   /** Keeps what this build made for the next one (after a successful build). */
+  /** Writes a memo (stat-memo.ts) with the cache, only once the build has succeeded: save(). */
+  keepOnSave(keep: () => void): void {
+    this.memosToKeep.push(keep);
+  }
+
   save(): void {
     this.keepPipelineMemo();
+    for (const keep of this.memosToKeep.splice(0)) keep();
     // Written now, after the output's commit (writeAside then writes at once, as for keepOutput).
     const before = this.sourcesBefore;
     if (before && before.size === this.sourcesNow.size && [...this.sourcesNow].every(([file, r]) => before.get(file) === r)) this.sourcePack.keep(SOURCES);

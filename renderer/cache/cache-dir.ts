@@ -8,3 +8,6 @@ export const PIPELINE_MEMO = 'pipeline-key.json';
 
 /** V8's code cache of the CLI's build script (cache/code-cache.ts, cli/build-script.ts), in the cache's folder. */
 export const CODE_CACHE_FILE = 'v8-code/build-script.bin';
+
+/** The memos of the prebuilt theme's check (bundle/prebuilt.ts), in the cache's folder, one per bundle. */
+export const THEME_MEMO = { client: 'theme-client.json', ssr: 'theme-ssr.json' } as const;

@@ -12,7 +12,7 @@ import { TemplateError } from '../errors.ts';
 import { importModule } from '../import-module.ts';
 import type { RouteData, SiteData } from '../shared/types.ts';
 import { packageRoot } from '../paths.ts';
-import { prebuiltTemplates, type ThemeKey } from '../bundle/prebuilt.ts';
+import { prebuiltTemplates, type ThemeKey, type ThemeMemo } from '../bundle/prebuilt.ts';
 
 export interface Templates {
   /** `memo: false` renders every sidebar category instead of reusing the HTML of those a page is not in. */
@@ -54,11 +54,12 @@ export function themeKey(root: string): ThemeKey {
 }
 
 /** `lazy`: the module is imported by `ready()` (its files are bundled and known at once: they key the pages). */
-export async function loadTemplates(templatesDir: string, root: string, options: { lazy?: boolean } = {}): Promise<Templates> {
+/** `memo`: a file for the prebuilt theme's check (bundle/prebuilt.ts), with the build cache. */
+export async function loadTemplates(templatesDir: string, root: string, options: { lazy?: boolean; memo?: ThemeMemo } = {}): Promise<Templates> {
   const key = themeKey(root);
   const { pages } = key;
   // The theme's own templates come ready-made from the compile step when none of their files has changed.
-  const prebuilt = templatesDir === join(packageRoot(), 'templates') ? prebuiltTemplates(key) : undefined;
+  const prebuilt = templatesDir === join(packageRoot(), 'templates') ? prebuiltTemplates(key, undefined, options.memo) : undefined;
   const { file, inputs } = prebuilt ?? (await bundleTemplatesToCache(templatesDir, root));
   const load = async (): Promise<Templates> => {
     const { resolved, mod } = await importTemplates(file, pages, root);

@@ -3,6 +3,7 @@
 // `throw` (build: any problem fails it) or `collect` (serve, check: the file is left out, its problems are
 // returned and everything else goes on).
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { docHref, docSlash } from '../content/links.ts';
 import { lastUpdates } from '../check/git-times.ts';
@@ -10,6 +11,7 @@ import { siteOrPackageDir } from '../paths.ts';
 import { bundleClient, type ClientBundle } from '../bundle/client.ts';
 import type { IslandBundle, IslandPage } from '../bundle/islands.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
+import { THEME_MEMO } from '../cache/cache-dir.ts';
 import { pipelineKey } from '../cache/keys.ts';
 import type { CompiledConfig } from '../config/compile.ts';
 import { loadConfig, type LoadedConfig } from '../config/load.ts';
@@ -205,7 +207,9 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
 
   // The bundle depends only on templates and client code: it runs beside the content stage.
   // A warm build may keep every page: its templates (React) are imported only when a page is rendered.
-  const { bundle: bundlePromise, templates: templatesPromise } = loadTheme(paths, config.baseUrl, options.bundle, timer, { lazy: options.cache?.warm === true });
+  const { cache } = options;
+  const memos = cache ? { memoDir: cache.dir, keepOnSave: (keep: () => void) => cache.keepOnSave(keep) } : {};
+  const { bundle: bundlePromise, templates: templatesPromise } = loadTheme(paths, config.baseUrl, options.bundle, timer, { lazy: cache?.warm === true, ...memos });
   const jobFor = docJobFactory(loaded, locales, strings);
   const loadedContent = await timer.run('content', () => loadContent({
       root,
@@ -289,9 +293,15 @@ export async function islandsOf(site: Pick<PreparedSite, 'paths' | 'loaded' | 'c
  * The browser bundle and the server templates, started at once (again in `serve` when their code changes).
  * Rejections are observed when the caller awaits them.
  */
-export function loadTheme(paths: SitePaths, baseUrl: string, bundle: PrepareOptions['bundle'], timer = new Timer(), templates: { lazy?: boolean } = {}): { bundle: Promise<ClientBundle>; templates: Promise<Templates> } {
-  const bundlePromise = bundle ? timer.run('bundle', () => bundleClient({ root: paths.root, templatesDir: paths.templates, baseUrl, minify: bundle.minify })) : Promise.resolve(NO_BUNDLE);
-  const templatesPromise = loadTemplates(paths.templates, paths.root, templates);
+/**
+ * `memoDir`: the build cache's folder, where the prebuilt theme's check is remembered (bundle/prebuilt.ts),
+ * written by `keepOnSave` (the cache's save, once the build has succeeded).
+ */
+export function loadTheme(paths: SitePaths, baseUrl: string, bundle: PrepareOptions['bundle'], timer = new Timer(), templates: { lazy?: boolean; memoDir?: string; keepOnSave?: (keep: () => void) => void } = {}): { bundle: Promise<ClientBundle>; templates: Promise<Templates> } {
+  const { memoDir, keepOnSave, ...load } = templates;
+  const memo = (file: string) => (memoDir === undefined || keepOnSave === undefined ? {} : { memo: { file: join(memoDir, file), keepOnSave } });
+  const bundlePromise = bundle ? timer.run('bundle', () => bundleClient({ root: paths.root, templatesDir: paths.templates, baseUrl, minify: bundle.minify, ...memo(THEME_MEMO.client) })) : Promise.resolve(NO_BUNDLE);
+  const templatesPromise = loadTemplates(paths.templates, paths.root, { ...load, ...memo(THEME_MEMO.ssr) });
   bundlePromise.catch(() => undefined);
   templatesPromise.catch(() => undefined);
   return { bundle: bundlePromise, templates: templatesPromise };
