@@ -623,12 +623,12 @@ export class BuildCache implements DocCache, AppCache {
     if (made.updated) this.stats.search.updated++;
   }
 
-  /** Keeps what this build made for the next one (after a successful build). */
   /** Writes a memo (stat-memo.ts) with the cache, only once the build has succeeded: save(). */
   keepOnSave(keep: () => void): void {
     this.memosToKeep.push(keep);
   }
 
+  /** Keeps what this build made for the next one (after a successful build). */
   save(): void {
     this.keepPipelineMemo();
     for (const keep of this.memosToKeep.splice(0)) keep();
