@@ -477,10 +477,18 @@ parentPort.on('message', (m) => {
 // The reused folder often holds the very same file (a warm build, with nothing changed since the output
 // before last): leaving it is cheaper than writing it again, and the result is the same bytes. A file the
 // output shares (kept by an earlier build: two names, one file) is replaced, never written in place.
+// Whether the last file unchanged() looked at was missing: in a cold build every file is, and its folder often.
+let missing = false;
 function unchanged(file, data) {
   let stat;
+  missing = false;
   try {
-    stat = statSync(file);
+    // Not thrown when missing: an error with its stack trace cost ~13 µs a file, every file of a cold build.
+    stat = statSync(file, { throwIfNoEntry: false });
+    if (stat === undefined) {
+      missing = true;
+      return false;
+    }
     if (stat.size === data.byteLength && readFileSync(file).equals(data)) return true;
   } catch {
     return false;
@@ -492,6 +500,9 @@ function write(m) {
   try {
     const data = typeof m.content === 'string' ? Buffer.from(m.content) : m.content;
     if (unchanged(m.file, data)) return;
+    // A missing file's folder is made first when it is missing too (a stat that throws nothing), rather than
+    // after a write that fails: a cold build's first file in each folder threw twice (~15 µs a folder).
+    if (missing && !existsSync(dirname(m.file))) makeFolder(dirname(m.file));
     try {
       writeFileSync(m.file, data);
     } catch (err) {
