@@ -226,7 +226,7 @@ interface PlannedJob extends Omit<IndexJob, 'records' | 'input'> {
  * whose doc and place are those of a page of the last build takes that page's key as it was, and its records
  * are not made.
  */
-function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, keyed: boolean, codeKey?: () => string, cache?: IndexCache, jsonOnly = false): Generator<PlannedJob> {
+function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, keyed: boolean, codeKey?: () => string, cache?: IndexCache): Generator<PlannedJob> {
   const { config } = loaded;
   if (config.themeConfig.algolia) return;
   const code = codeKey?.();
@@ -239,12 +239,7 @@ function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTab
     const recordsAt = (i: number) => (recordsOf[i] ??= pageRecords(entries[i]!, labels, options));
     // Each page's records as JSON, once: hashed, they key the page's terms and the index; joined, they are
     // the records' JSON (JSON.stringify of an array).
-    // `jsonOnly` (only input() is read): a page's records are let go once its JSON is made, not held with it.
-    const jsonAt = (i: number) => {
-      const json = (jsonOf[i] ??= JSON.stringify(recordsAt(i)).slice(1, -1));
-      if (jsonOnly) recordsOf[i] = undefined;
-      return json;
-    };
+    const jsonAt = (i: number) => (jsonOf[i] ??= JSON.stringify(recordsAt(i)).slice(1, -1));
     const records = () => entries.flatMap((_, i) => recordsAt(i));
     const job: PlannedJob = { locale: l.code, siteUrl: config.url, baseUrl: config.baseUrl, records, pages: { count: entries.length, at: recordsAt }, input: () => JSON.stringify([records(), config.url, config.baseUrl]) };
     if (keyed || code !== undefined) {
@@ -345,7 +340,7 @@ export function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, loc
   // locales' records would otherwise be held while every page renders.
   const missing: IndexInput[] = [];
   const keys: { locale: string; key?: string }[] = [];
-  for (const job of indexJobs(loaded, locales, table, cache !== undefined, codeKey, cache, true)) {
+  for (const job of indexJobs(loaded, locales, table, cache !== undefined, codeKey, cache)) {
     urls.set(job.locale, job.baseUrl + indexEntryFile(job.locale));
     const key = cache && cache.keyOf(job.locale, job.digest!);
     const index = key === undefined ? undefined : cache!.get(key);
