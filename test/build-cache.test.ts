@@ -377,19 +377,24 @@ describe('build cache', { timeout: 300_000 }, () => {
   it("a warm build takes the footer's date from the cache: Intl formats it again only when the date changes", async () => {
     const configWith = (lastUpdated: string) => configOf({ themeConfig: { ...baseConfig.themeConfig, footer: { ...baseConfig.themeConfig.footer, lastUpdated } } });
     const root = makeSite({ ...minimalContent, 'site.config.ts': configWith('2025-06-25') });
-    const Real = Intl.DateTimeFormat;
+    // Formatters are kept per language (renderer/shared/date-format.ts), so what is counted is each date
+    // formatted, not each formatter made: `format` is a getter on the prototype.
+    const proto = Intl.DateTimeFormat.prototype;
+    const real = Object.getOwnPropertyDescriptor(proto, 'format')!;
     let made = 0;
     const counting = async (run: () => Promise<BuildResult>) => {
       made = 0;
-      // (A function that returns an object serves `new` too.)
-      Intl.DateTimeFormat = function (...args: ConstructorParameters<typeof Real>) {
-        made++;
-        return new Real(...args);
-      } as unknown as typeof Intl.DateTimeFormat;
+      Object.defineProperty(proto, 'format', {
+        ...real,
+        get(this: Intl.DateTimeFormat) {
+          made++;
+          return real.get!.call(this) as Intl.DateTimeFormat['format'];
+        },
+      });
       try {
         return await run();
       } finally {
-        Intl.DateTimeFormat = Real;
+        Object.defineProperty(proto, 'format', real);
       }
     };
     const footerDates = (result: BuildResult) => [...result.siteData.values()].map((s) => s.footer.lastUpdated);

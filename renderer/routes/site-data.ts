@@ -5,6 +5,7 @@ import type { RouteTable } from './route-table.ts';
 import { localize } from '../config/localize.ts';
 import type { Localized } from '../config/schema.ts';
 import type { LocaleInfo, SearchSettings, SidebarItem, SiteData } from '../shared/types.ts';
+import { dateFormat } from '../shared/date-format.ts';
 import { localeUrls } from '../shared/locale-urls.ts';
 import { resolveLink, resolveNavbar } from './navbar.ts';
 import { firstSidebarLink } from './sidebar.ts';
@@ -18,7 +19,7 @@ export function localeInfos(config: LoadedConfig['config']): LocaleInfo[] {
 }
 
 export function formatDate(iso: string, htmlLang: string, calendar: string): string {
-  return new Intl.DateTimeFormat(htmlLang, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC', calendar }).format(new Date(`${iso}T12:00:00Z`));
+  return dateFormat(htmlLang, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC', calendar }).format(new Date(`${iso}T12:00:00Z`));
 }
 
 export interface SiteDataInput {

@@ -1,6 +1,7 @@
 // What a doc page says about itself, as Docusaurus's theme shows it: the unlisted banner and the "not
 // translated yet" notice above the content, "Edit this page" and "Last updated" below it.
 import type { ReactElement } from 'react';
+import { dateFormat } from '../../renderer/shared/date-format.ts';
 import type { DocData } from '../../renderer/shared/types.ts';
 import { useSite } from '../context.tsx';
 
@@ -28,7 +29,7 @@ export function DocEditMeta({ doc }: { doc: DocData }) {
   const { t, site } = useSite();
   if (!doc.editUrl && !doc.lastUpdate) return null;
   const { date, author } = doc.lastUpdate ?? {};
-  const day = date ? new Intl.DateTimeFormat(site.locale.htmlLang, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(date)) : undefined;
+  const day = date ? dateFormat(site.locale.htmlLang, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(date)) : undefined;
   const when = day && date ? <time dateTime={date}>{day}</time> : undefined;
   const who = author ? <b>{author}</b> : undefined;
   const key = when && who ? 'theme.lastUpdated.atDateByUser' : when ? 'theme.lastUpdated.atDate' : 'theme.lastUpdated.byUser';
