@@ -1,6 +1,6 @@
 // One Intl.DateTimeFormat per language and option set, shared by the build and the templates. Building a
-// formatter costs ~0.15 ms (ICU data lookups) while formatting with one costs ~5 µs, and a build formats a
-// date for every doc page ("Verified on …", "Last updated …"), so the formatters are kept, not rebuilt.
+// formatter costs 0.15–0.3 ms while formatting with one costs ~5 µs (`node`, 453 dates), and a build
+// formats a date for every doc page ("Verified on …", "Last updated …"), so the formatters are kept.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 export function dateFormat(lang: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
