@@ -97,8 +97,15 @@ async function answer(msg: WorkerRequest): Promise<WorkerResponse> {
     }
     case 'search-index': {
       const { makeIndexFromInput, withSerializedTerms } = await import('../search/build-search.ts');
+      // The pieces are let go as soon as they are read (the message holds them until the reply): the JSON and
+      // its buffers are garbage while the index is made, not alive beside it.
+      const input = (job: { input: Uint8Array[] }) => () => {
+        const text = joinUtf8Pieces(job.input);
+        job.input = [];
+        return text;
+      };
       // The pages' terms go back as the build cache stores them, in pieces: the main thread does not read them.
-      return { id: msg.id, type: 'search-index', indexes: msg.jobs.map((job) => sentIndex(withSerializedTerms(makeIndexFromInput(job.locale, joinUtf8Pieces(job.input), job.pageKeys)))) };
+      return { id: msg.id, type: 'search-index', indexes: msg.jobs.map((job) => sentIndex(withSerializedTerms(makeIndexFromInput(job.locale, input(job), job.pageKeys)))) };
     }
   }
 }
