@@ -2,7 +2,7 @@
 // produced itself; identical blocks are highlighted once and a failure there fails the page.
 import { describe, expect, it, vi } from 'vitest';
 import { DeferredHighlighter, type HighlightBatch } from './code-blocks.ts';
-import { highlightBlocks } from './highlight.ts';
+import { highlightBlocks, MAX_HIGHLIGHTED_LINE_LENGTH } from './highlight.ts';
 import { renderMarkdown, type MarkdownInput } from './markdown.ts';
 import { markdownInput } from './test-input.ts';
 
@@ -100,10 +100,10 @@ describe('deferred highlighting', () => {
   it('highlights the same however slow the machine is (no line cut short by a time limit)', async () => {
     const blocks = [{ lang: 'typescript', code: 'const answer: number = 42; // the answer\nexport function twice(n: number): number { return n * 2; }' }];
     const normal = await highlightBlocks(blocks, themes);
-    // Every clock reading 0.3 s after the last: shiki's default limit (500 ms a line) would stop each line
-    // after its first tokens.
+    // Every clock reading a minute after the last: any limit measured in time (shiki's default is 500 ms a
+    // line; this build once had 10 s) would stop each line after its first tokens.
     let now = Date.now();
-    const clock = vi.spyOn(Date, 'now').mockImplementation(() => (now += 300));
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => (now += 60_000));
     try {
       expect(await highlightBlocks(blocks, themes)).toEqual(normal);
     } finally {
@@ -111,5 +111,17 @@ describe('deferred highlighting', () => {
     }
     // The end of the first line is coloured as a number: the line was tokenized to its end.
     expect(normal[0]).toMatch(/--shiki-dark:#[0-9A-Fa-f]+"> 42<\/span>/);
+  });
+
+  it('shows a line longer than the bound as plain text, and the lines around it highlighted', async () => {
+    const long = `const s = "${'x'.repeat(MAX_HIGHLIGHTED_LINE_LENGTH)}";`;
+    const [html] = await highlightBlocks([{ lang: 'typescript', code: `let a = 1;\n${long}\nlet b = 2;` }], themes);
+    const lines = html!.split('<span class="line">').slice(1);
+    expect(lines).toHaveLength(3);
+    // The long line is one uncoloured span (the block's own colours apply); its neighbours are tokenized.
+    expect(lines[1]).not.toContain('style=');
+    expect(lines[1]).toContain(`<span>const s = "${'x'.repeat(100)}`);
+    expect(lines[0]!.match(/<span style=/g)!.length).toBeGreaterThan(2);
+    expect(lines[2]!.match(/<span style=/g)!.length).toBeGreaterThan(2);
   });
 });

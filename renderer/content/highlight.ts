@@ -74,9 +74,12 @@ function ensureLanguage(highlighter: Highlighter, lang: string): Promise<void> |
 // Shiki stops tokenizing a line after 500 ms by default and shows the rest unhighlighted. The JavaScript
 // regex engine compiles a grammar's expressions while it tokenizes the first lines in that language, and
 // on a heavily loaded machine that took long enough to change a page's HTML between two builds of the same
-// site (seen in CI as a route chunk with another hash). Builds must be reproducible: the limit is raised
-// far above any real line, still stopping a pathological expression from hanging the build.
-const TOKENIZE_TIME_LIMIT_MS = 10_000;
+// site (seen in CI as a route chunk with another hash; a 10 s limit was still reached under valgrind).
+// Builds must be reproducible, so no limit reads the clock (0 turns it off); what bounds the work instead is
+// the length of a line, which depends on the page alone: a longer line (a minified bundle pasted whole) is
+// shown as plain text, as shiki does for lines over `tokenizeMaxLineLength`.
+const TOKENIZE_TIME_LIMIT_MS = 0;
+export const MAX_HIGHLIGHTED_LINE_LENGTH = 20_000;
 
 /** Highlighted lines get Docusaurus's class (site CSS written for it carries over); numbers are a CSS counter. */
 function linesTransformer(block: CodeBlock): ShikiTransformer[] {
@@ -106,6 +109,7 @@ async function highlightPre(highlighter: Highlighter, block: CodeBlock, themes: 
     themes: { light: themes.light, dark: themes.dark },
     defaultColor: 'light',
     tokenizeTimeLimit: TOKENIZE_TIME_LIMIT_MS,
+    tokenizeMaxLineLength: MAX_HIGHLIGHTED_LINE_LENGTH,
     transformers: linesTransformer(block),
   });
   return highlighted.children[0] as Element;
