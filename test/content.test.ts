@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFrontMatter, type FrontMatter } from '../renderer/content/front-matter.ts';
 import { RELATED_SERVICES_INDEX, SERVICE_OUTLINE } from '../renderer/content/outline.ts';
 import { LOCALES, NO_SIDEBAR, NON_SERVICE_PAGES, RETIRED_PAGES, TWINS, servicePageIds, specDocIds, specPosition, type Locale } from './content/spec-pages.ts';
-import { countWords, firstLine, h2Headings, hasH1, links, normalisedText, proseUnits, sectionLines } from './content/markdown-text.ts';
+import { countWords, firstLine, h2Headings, hasH1, links, normalisedText, proseUnits, sectionLines, tuForms } from './content/markdown-text.ts';
 
 const ROOT = process.cwd();
 const CONTENT = join(ROOT, 'content');
@@ -196,6 +196,15 @@ describe('content: translations', () => {
     }
     expect(problems).toEqual([]);
   });
+  it('addresses the reader as "usted" in Spanish: no word form that only "tú" takes', () => {
+    const problems: string[] = [];
+    for (const id of DOC_IDS) {
+      const p = get('es', id);
+      if (!p) continue;
+      for (const { line, word } of tuForms(p.body)) problems.push(`${p.file}: body line ${line}: "${word}" is a tú form — write it for usted`);
+    }
+    expect(problems).toEqual([]);
+  });
 });
 
 describe('content: links', () => {
@@ -317,5 +326,10 @@ describe('content test helpers (so the checks above measure what they claim)', (
 
   it('reads the links of a section', () => {
     expect(links(sectionLines(sample, 'Pricing'))).toEqual([{ text: 'Amazon S3', href: '../storage/s3.md' }]);
+  });
+
+  it('finds the forms only "tú" takes, outside code and link targets, and none in text written for usted', () => {
+    const es = ['Si usted **activa** los controles, puede [ver tus datos](tu.md).', '', '```', 'tu', '```', 'Tú eliges; `tienes`.'];
+    expect(tuForms(es.join('\n'))).toEqual([{ line: 1, word: 'tus' }, { line: 6, word: 'Tú' }, { line: 6, word: 'eliges' }]);
   });
 });

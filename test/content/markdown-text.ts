@@ -136,3 +136,27 @@ export function links(lines: BodyLine[]): MdLink[] {
 export function firstLine(body: string): string {
   return body.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
 }
+
+// Word forms Spanish gives only to "tú" (possessives, present and subjunctive second person of verbs the
+// pages use). The site addresses its reader as "usted"; forms shared with other persons ("activas",
+// "controles", "despliegues") are left out so the check never flags correct text.
+const TU_FORMS = new Set(
+  (
+    'tu tus contigo tuyo tuya tuyos tuyas puedes debes tienes quieres necesitas usas pagas defines eliges creas ' +
+    'configuras haces sabes estás eres lanzas ejecutas guardas despliegas escribes recibes obtienes conectas ' +
+    'decides prefieres eliminas borras habilitas migras definas elimines tengas hagas puedas sepas quieras ' +
+    'necesites pagues elijas configures migres habilites revises consultes olvides lances ejecutes guardes ' +
+    'escribas recibas obtengas conectes decidas prefieras borres asegúrate fíjate tú'
+  ).split(' '),
+);
+
+/** Words of a Spanish body, outside code and link targets, that only "tú" takes (see TU_FORMS), per line. */
+export function tuForms(body: string): { line: number; word: string }[] {
+  const out: { line: number; word: string }[] = [];
+  bodyLines(body).forEach((l, i) => {
+    if (l.code) return;
+    const text = l.text.replace(/`[^`]*`/g, ' ').replace(/\]\([^)]*\)/g, ']');
+    for (const m of text.matchAll(/[\p{L}]+/gu)) if (TU_FORMS.has(m[0].toLowerCase())) out.push({ line: i + 1, word: m[0] });
+  });
+  return out;
+}
