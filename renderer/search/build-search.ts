@@ -136,18 +136,16 @@ export function indexDigest(codeKey: string, locale: string, siteUrl: string, ba
 /** A page's key: its records as JSON (what its terms are made from, with the locale's language). */
 const pageKeyOf = (locale: string, json: string) => keyHash().update(locale).update('\0').update(json).digest('base64url').slice(0, 24);
 
-/**
- * What makeIndex is given: a job's records whole, or its pages' records one by one (made only when asked for).
- * `collect`: a full collection of the thread's heap, called once the pages are analysed (IndexCollect).
- */
-export type IndexMaking = Omit<IndexJob, 'input' | 'records'> & ({ records: SearchRecord[] } | { pages: { count: number; at(i: number): SearchRecord[] } }) & { collect?: IndexCollect };
+/** What makeIndex is given: a job's records whole, or its pages' records one by one (made only when asked for). */
+export type IndexMaking = Omit<IndexJob, 'input' | 'records'> & ({ records: SearchRecord[] } | { pages: { count: number; at(i: number): SearchRecord[] } });
 
 /**
- * A full collection between the steps of an index's build on a worker: V8 collects its old generation only
- * when it has grown well past what was alive, and no step alone (parsing the job's JSON, analysing the pages,
- * assembling the index) gets there, so their garbage piles up. One 600 × 3 locale made alone: heap used at
- * the end of makeIndex 44.6 → 30.0 MB (en), 63.5 → 34.2 MB (pt-BR, whose JSON is two-byte: 14 MB), 22 and
- * 28 MB alive.
+ * A full collection of a worker's heap once a job's JSON is parsed: V8 collects its old generation only when it
+ * has grown well past what was alive at its last collection, and none of an index's steps (parsing the JSON,
+ * analysing the pages, assembling the index) gets there alone, so their garbage piled up. Collected once the
+ * JSON (7–14 MB as a string) is garbage, the heap is small again, and V8 collects the rest on its own in time.
+ * One 600 × 3 locale made alone: heap used at the end of makeIndex 44.3 → 30.6 MB (en), 63.0 → 34.6 MB
+ * (pt-BR), 22 and 28 MB alive — as low as with a second collection after the analysis (30.1, 36.8 MB).
  */
 export type IndexCollect = () => void;
 
@@ -175,8 +173,6 @@ export function makeIndex(job: IndexMaking): MadeIndex {
     const key = pageKeys?.[i];
     if (key === undefined || !known?.has(key)) termAt(i);
   }
-  // The analysis's garbage, before the assembly piles its own on top of it (IndexCollect).
-  if (analysed > 0) job.collect?.();
   const pageAt = (i: number): IndexPage => ({ records: at(i), terms: termAt(i) });
   const previous = job.known?.index;
   // An update asks only for the changed pages' records: the others' are not made.
@@ -220,7 +216,7 @@ export function makeIndexFromInput(locale: string, input: string | (() => string
   const [records, siteUrl, baseUrl] = JSON.parse(typeof input === 'string' ? input : input()) as [SearchRecord[], string, string];
   // The JSON, garbage once parsed when `input` is a function (IndexCollect).
   if (typeof input !== 'string') collect?.();
-  return makeIndex({ locale, records, siteUrl, baseUrl, ...(pageKeys ? { pageKeys } : {}), ...(collect ? { collect } : {}) });
+  return makeIndex({ locale, records, siteUrl, baseUrl, ...(pageKeys ? { pageKeys } : {}) });
 }
 
 /** A made index with its pages' terms serialised, as a worker sends it back (SerializedPageTerms). */

@@ -1,5 +1,5 @@
-// An index made with collections between its steps (a worker's large job: IndexCollect) is the index made
-// without them, and the collections come after the parse and after the analysis.
+// An index made with a collection once its JSON is parsed (a worker's large job: IndexCollect) is the index
+// made without it.
 import { describe, expect, it } from 'vitest';
 import { makeIndexFromInput } from './build-search.ts';
 import type { SearchRecord } from './records.ts';
@@ -18,14 +18,14 @@ function records(pages: number): SearchRecord[] {
   }).flat();
 }
 
-describe('an index made with collections between its steps', () => {
-  it('is the same index, collected after the parse and after the analysis', () => {
+describe('an index made with a collection after the parse', () => {
+  it('is the same index, collected once', () => {
     const json = JSON.stringify([records(30), SITE, '/']);
     const pageKeys = Array.from({ length: 30 }, (_, i) => `key${i}`);
     const steps: string[] = [];
     const collected = makeIndexFromInput('en', () => json, pageKeys, () => steps.push('collect'));
     const plain = makeIndexFromInput('en', json, pageKeys);
-    expect(steps).toEqual(['collect', 'collect']);
+    expect(steps).toEqual(['collect']);
     expect(collected.index).toEqual(plain.index);
   });
 });

@@ -44,8 +44,8 @@ function highlightOnce(blocks: CodeBlock[], themes: CodeThemes): Promise<string[
 }
 
 /**
- * The size of a search job's JSON (UTF-8) from which its index is made with collections between its steps: the
- * 600 × 3 corpus's jobs are 6.5–7.0 MB, the 150 × 3 corpus's a quarter of that.
+ * The size of a search job's JSON (UTF-8) from which the heap is collected once it is parsed (IndexCollect):
+ * the 600 × 3 corpus's jobs are 6.5–7.0 MB, the 150 × 3 corpus's a quarter of that.
  */
 const COLLECT_FROM_BYTES = 4 * 1024 * 1024;
 
@@ -110,8 +110,8 @@ async function answer(msg: WorkerRequest): Promise<WorkerResponse> {
         job.input = [];
         return text;
       };
-      // A large job's index is made with collections between its steps (IndexCollect): each costs ~1 ms per MB
-      // alive, what a small job's garbage, which the young generation mostly takes, is not worth.
+      // A large job's heap is collected once its JSON is parsed (IndexCollect): a collection costs ~1 ms per MB
+      // alive, which a small job's garbage, mostly taken by the young generation, is not worth.
       const collect = (job: { input: Uint8Array[] }) => (job.input.reduce((n, piece) => n + piece.byteLength, 0) >= COLLECT_FROM_BYTES ? collectGarbage : undefined);
       // The pages' terms go back as the build cache stores them, in pieces: the main thread does not read them.
       return {
