@@ -7,7 +7,7 @@
 // them); whatever an update cannot do exactly (pages added, removed or moved, a page with a different
 // number of records, the site's common title words changing) it declines, and the index is assembled.
 import type { IndexEntry } from '../shared/search-index.ts';
-import { COMMON_TITLE_SHARE, indexOf, PART_BYTES, rowsOf, type BuiltIndex, type IndexAssembly, type IndexPage } from './local-index.ts';
+import { COMMON_TITLE_SHARE, indexOf, PART_BYTES, rowsOf, shardJson, type BuiltIndex, type IndexAssembly, type IndexPage } from './local-index.ts';
 import { termsOf, visitPostings, wordsOf, type PageTerms } from './page-terms.ts';
 import type { PageTermsLookup } from './terms-pieces.ts';
 
@@ -302,17 +302,6 @@ function keptShard(prev: AssembledIndex, oldShards: Map<number, { name: string; 
   if (!old || json === undefined || old.last - o !== last - first) return undefined;
   for (let n = first; n <= last; n++) if (redone[n] || oldIndex[n] !== o + n - first) return undefined;
   return { name: old.name, json };
-}
-
-/** A shard's JSON from postings in one array: as JSON.stringify writes the terms' postings as arrays. */
-function shardJson(flats: Int32Array, offsets: Int32Array, first: number, last: number): string {
-  const shard: number[][] = [];
-  for (let t = first; t <= last; t++) {
-    const flat: number[] = [];
-    for (let q = offsets[t]!; q < offsets[t + 1]!; q++) flat.push(flats[q]!);
-    shard.push(flat);
-  }
-  return JSON.stringify(shard);
 }
 
 /** The first `n` numbers of `out` are those of `flats` from `from`. */
