@@ -142,11 +142,12 @@ export function firstLine(body: string): string {
 // "controles", "despliegues") are left out so the check never flags correct text.
 const TU_FORMS = new Set(
   (
-    'tu tus contigo tuyo tuya tuyos tuyas puedes debes tienes quieres necesitas usas pagas defines eliges creas ' +
-    'configuras haces sabes estás eres lanzas ejecutas guardas despliegas escribes recibes obtienes conectas ' +
-    'decides prefieres eliminas borras habilitas migras definas elimines tengas hagas puedas sepas quieras ' +
-    'necesites pagues elijas configures migres habilites revises consultes olvides lances ejecutes guardes ' +
-    'escribas recibas obtengas conectes decidas prefieras borres asegúrate fíjate tú'
+    'tu tus contigo tuyo tuya tuyos tuyas puedes debes tienes quieres necesitas usas pagas defines ' +
+    'eliges creas configuras haces sabes estás eres lanzas ejecutas guardas despliegas escribes ' +
+    'recibes obtienes conectas decides prefieres eliminas borras habilitas migras definas elimines ' +
+    'tengas hagas puedas sepas quieras necesites pagues elijas configures migres habilites revises ' +
+    'consultes olvides lances ejecutes guardes escribas recibas obtengas conectes decidas prefieras ' +
+    'borres asegúrate fíjate tú'
   ).split(' '),
 );
 
@@ -156,7 +157,9 @@ export function tuForms(body: string): { line: number; word: string }[] {
   bodyLines(body).forEach((l, i) => {
     if (l.code) return;
     const text = l.text.replace(/`[^`]*`/g, ' ').replace(/\]\([^)]*\)/g, ']');
-    for (const m of text.matchAll(/[\p{L}]+/gu)) if (TU_FORMS.has(m[0].toLowerCase())) out.push({ line: i + 1, word: m[0] });
+    for (const m of text.matchAll(/[\p{L}]+/gu)) {
+      if (TU_FORMS.has(m[0].toLowerCase())) out.push({ line: i + 1, word: m[0] });
+    }
   });
   return out;
 }
