@@ -4,7 +4,8 @@
 // so the build cache keeps them per page: a build that changes one page analyses that page alone, and the
 // index is assembled from every page's terms (local-index.ts), the same index a clean build makes.
 import { F, POS_PER_ELEMENT, encode } from '../shared/search-index.ts';
-import { fold, termFunction, type SearchLanguage } from '../shared/search-lang.ts';
+import { fold, termOf, type SearchLanguage } from '../shared/search-lang.ts';
+import { IntBuffer } from './int-buffer.ts';
 import { separatorLength } from './separators.ts';
 import { TOKEN_HASH_START, TokenTable, tokenHash } from './token-table.ts';
 import type { SearchRecord } from './records.ts';
@@ -105,13 +106,25 @@ interface Term extends Name {
   element: number;
   /** Stamp of the record that last met it; the codes and body-text count below are that record's. */
   record: number;
+  /** The record's codes: the first `codeCount` (the array is the term's, reused from record to record). */
   codes: number[];
+  codeCount: number;
   tf: number;
 }
 
-/** What a token (as written) is: its folded word, and the word's term (null: a stop word). */
-interface Token {
-  word: Name;
+/**
+ * fold, sooner for ASCII (most tokens): it has no marks and is its own NFD, so lower case alone gives the same
+ * without the normalisation and the regex (session 28: fold and its regex were ~45 ms of a cold analysis of the
+ * 150 × 3 corpus's three locales, profiled). Here, not in fold: that is the browser's too, whose bundle would
+ * change.
+ */
+function foldToken(raw: string): string {
+  for (let i = 0; i < raw.length; i++) if (raw.charCodeAt(i) > 0x7f) return fold(raw);
+  return raw.toLowerCase();
+}
+
+/** A folded word, and its term (null: a stop word): what each token (as written) that folds to it is. */
+interface Word extends Name {
   term: Term | null;
 }
 
@@ -119,46 +132,49 @@ interface Token {
 interface PageBuilder {
   terms: string[];
   words: string[];
-  /** As PageTerms.wordInfo. */
-  wordInfo: number[];
+  /** As PageTerms.wordInfo (the analyser's buffer). */
+  wordInfo: IntBuffer;
 }
 
-/** The codes of a term that occurs only in body text (never pushed to: codes are made before body text). */
-const NO_CODES: number[] = [];
-
 /**
- * Analyses pages of one language. Each distinct token is folded and stemmed once per analyser (text repeats
- * its words): one analyser serves all the pages of a locale in one build. A token's word and term are
- * objects of the analyser, stamped with the page, record and element that last met them, so a token costs
- * one lookup by string however many tables it counts in.
+ * Analyses pages of one language. Each distinct token is folded once per analyser, and each distinct word
+ * stemmed once (text repeats its words): one analyser serves all the pages of a locale in one build. A
+ * token's word and term are objects of the analyser, stamped with the page, record and element that last met
+ * them, so a token costs one lookup by string however many tables it counts in.
  */
 export class PageAnalyser {
-  private readonly tokens = new TokenTable<Token>((raw) => this.newToken(raw));
-  private readonly words = new Map<string, Name>();
+  private readonly tokens = new TokenTable<Word>((raw) => this.wordOf(foldToken(raw)));
+  /** By folded word: the word holds its term, so no memo of stems is needed beside it (termFunction's). */
+  private readonly words = new Map<string, Word>();
   private readonly terms = new Map<string, Term>();
-  private readonly termOf: (folded: string) => string | null;
+  private readonly lang: SearchLanguage;
   /** Source of stamps (pages, records, elements): each is used once. */
   private clock = 0;
   /** The terms of one text's tokens that are not stop words, with their positions (scratch). */
   private readonly found: Term[] = [];
   private readonly positions: number[] = [];
+  /** A record's terms in the order it first meets them (scratch: its first `terms`, in analyse). */
+  private readonly order: Term[] = [];
+  /** A page's PageTerms.docs and .wordInfo as they are made (scratch, copied out at the page's end). */
+  private readonly docs = new IntBuffer();
+  private readonly wordInfo = new IntBuffer();
 
   constructor(lang: SearchLanguage) {
-    this.termOf = termFunction(lang);
+    this.lang = lang;
   }
 
-  /** A token met for the first time: its word and term, shared with every other token that folds to the word. */
-  private newToken(raw: string): Token {
-    const folded = fold(raw);
+  /** A token met for the first time: its word (folded), shared with every other token that folds to it. */
+  private wordOf(folded: string): Word {
     let word = this.words.get(folded);
-    if (!word) this.words.set(folded, (word = { name: folded, page: 0, no: 0 }));
-    const stem = this.termOf(folded);
+    if (word) return word;
+    const stem = termOf(folded, this.lang);
     let term: Term | null = null;
     if (stem !== null) {
       term = this.terms.get(stem) ?? null;
-      if (!term) this.terms.set(stem, (term = { name: stem, page: 0, no: 0, element: 0, record: 0, codes: NO_CODES, tf: 0 }));
+      if (!term) this.terms.set(stem, (term = { name: stem, page: 0, no: 0, element: 0, record: 0, codes: [], codeCount: 0, tf: 0 }));
     }
-    return { word, term };
+    this.words.set(folded, (word = { name: folded, page: 0, no: 0, term }));
+    return word;
   }
 
   /**
@@ -180,7 +196,8 @@ export class PageAnalyser {
         continue;
       }
       if (i > start) {
-        const { word, term } = this.tokens.get(text, start, i, hash);
+        const word = this.tokens.get(text, start, i, hash);
+        const term = word.term;
         if (term !== null) {
           if (term.page !== page) {
             term.page = page;
@@ -192,7 +209,7 @@ export class PageAnalyser {
             word.no = out.words.length;
             out.words.push(word.name);
             out.wordInfo.push(term.no * 2 + (structured ? 1 : 0));
-          } else if (structured) out.wordInfo[word.no]! |= 1;
+          } else if (structured) out.wordInfo.data[word.no]! |= 1;
           this.found[count] = term;
           this.positions[count] = pos;
           count++;
@@ -208,48 +225,47 @@ export class PageAnalyser {
 
   /** The terms of one page's records (consecutive records with the same URL). */
   analyse(records: SearchRecord[]): PageTerms {
-    const out: PageBuilder = { terms: [], words: [], wordInfo: [] };
-    const docs: number[] = [];
+    const out: PageBuilder = { terms: [], words: [], wordInfo: this.wordInfo };
+    const { docs, found, order } = this;
+    // Empty unless an analysis threw half way.
+    docs.length = 0;
+    out.wordInfo.length = 0;
     const pageStamp = ++this.clock;
-    const found = this.found;
-    for (const r of records) {
-      if (r.type === 'lvl1') {
-        const stamp = ++this.clock;
-        const title: number[] = [];
-        const n = this.scan(r.hierarchy.lvl1 ?? '', true, pageStamp, out);
-        for (let i = 0; i < n; i++) {
-          const t = found[i]!;
-          if (t.element !== stamp) {
-            t.element = stamp;
-            title.push(t.no);
-          }
+    // Each list of distinct terms (a title's, an element's) goes after its count, filled in once it is known.
+    const distinct = (n: number, stamp: number): void => {
+      const at = docs.length;
+      docs.push(0);
+      for (let i = 0; i < n; i++) {
+        const t = found[i]!;
+        if (t.element !== stamp) {
+          t.element = stamp;
+          docs.push(t.no);
         }
-        docs.push(title.length, ...title);
-      } else docs.push(-1);
+      }
+      docs.data[at] = docs.length - at - 1;
+    };
+    for (const r of records) {
+      if (r.type === 'lvl1') distinct(this.scan(r.hierarchy.lvl1 ?? '', true, pageStamp, out), ++this.clock);
+      else docs.push(-1);
       // The record's terms in the order it first meets them, each with its codes and body-text count.
       const record = ++this.clock;
-      const order: Term[] = [];
+      let terms = 0;
       const elements = elementsOf(r);
       docs.push(elements.length);
       elements.forEach((el, e) => {
-        const stamp = ++this.clock;
-        const distinct: number[] = [];
         const n = this.scan(el.text, true, pageStamp, out);
+        distinct(n, ++this.clock);
         for (let i = 0; i < n; i++) {
           const t = found[i]!;
-          if (t.element !== stamp) {
-            t.element = stamp;
-            distinct.push(t.no);
-          }
           if (t.record !== record) {
             t.record = record;
-            t.codes = [];
+            t.codeCount = 0;
             t.tf = 0;
-            order.push(t);
+            order[terms++] = t;
           }
-          t.codes.push(encode(el.field, 0, el.index * POS_PER_ELEMENT + Math.min(this.positions[i]!, POS_PER_ELEMENT - 1)), e);
+          t.codes[t.codeCount++] = encode(el.field, 0, el.index * POS_PER_ELEMENT + Math.min(this.positions[i]!, POS_PER_ELEMENT - 1));
+          t.codes[t.codeCount++] = e;
         }
-        docs.push(distinct.length, ...distinct);
       });
       // A page without intro text shows its description as its text: indexed once, as the description.
       const text = r.type === 'lvl1' && r.content === r.description ? '' : (r.content ?? '');
@@ -258,24 +274,26 @@ export class PageAnalyser {
         const t = found[i]!;
         if (t.record !== record) {
           t.record = record;
-          t.codes = NO_CODES;
+          t.codeCount = 0;
           t.tf = 0;
-          order.push(t);
+          order[terms++] = t;
         }
         t.tf++;
       }
       // The postings' length goes before them: its place is kept and filled in once they are pushed.
       const at = docs.length;
       docs.push(0);
-      for (const t of order) {
-        const codes = t.codes;
-        docs.push(t.no, codes.length / 2, t.tf);
-        for (const c of codes) docs.push(c);
-        t.codes = NO_CODES;
+      for (let k = 0; k < terms; k++) {
+        const t = order[k]!;
+        const { codes, codeCount } = t;
+        docs.push(t.no);
+        docs.push(codeCount / 2);
+        docs.push(t.tf);
+        for (let c = 0; c < codeCount; c++) docs.push(codes[c]!);
       }
-      docs[at] = docs.length - at - 1;
+      docs.data[at] = docs.length - at - 1;
     }
-    return { terms: out.terms.join(' '), termCount: out.terms.length, words: out.words.join(' '), wordInfo: Int32Array.from(out.wordInfo), docs: Int32Array.from(docs) };
+    return { terms: out.terms.join(' '), termCount: out.terms.length, words: out.words.join(' '), wordInfo: out.wordInfo.take(), docs: docs.take() };
   }
 }
 
