@@ -4,8 +4,7 @@
 // so the build cache keeps them per page: a build that changes one page analyses that page alone, and the
 // index is assembled from every page's terms (local-index.ts), the same index a clean build makes.
 import { F, POS_PER_ELEMENT, encode } from '../shared/search-index.ts';
-import { fold, termOf, type SearchLanguage } from '../shared/search-lang.ts';
-import { IntBuffer } from './int-buffer.ts';
+import { fold, termFunction, type SearchLanguage } from '../shared/search-lang.ts';
 import { separatorLength } from './separators.ts';
 import { TOKEN_HASH_START, TokenTable, tokenHash } from './token-table.ts';
 import type { SearchRecord } from './records.ts';
@@ -106,25 +105,13 @@ interface Term extends Name {
   element: number;
   /** Stamp of the record that last met it; the codes and body-text count below are that record's. */
   record: number;
-  /** The record's codes: the first `codeCount` (the array is the term's, reused from record to record). */
   codes: number[];
-  codeCount: number;
   tf: number;
 }
 
-/**
- * fold, sooner for ASCII (most tokens): it has no marks and is its own NFD, so lower case alone gives the same
- * without the normalisation and the regex (session 28: fold and its regex were ~45 ms of a cold analysis of the
- * 150 × 3 corpus's three locales, profiled). Here, not in fold: that is the browser's too, whose bundle would
- * change.
- */
-function foldToken(raw: string): string {
-  for (let i = 0; i < raw.length; i++) if (raw.charCodeAt(i) > 0x7f) return fold(raw);
-  return raw.toLowerCase();
-}
-
-/** A folded word, and its term (null: a stop word): what each token (as written) that folds to it is. */
-interface Word extends Name {
+/** What a token (as written) is: its folded word, and the word's term (null: a stop word). */
+interface Token {
+  word: Name;
   term: Term | null;
 }
 
@@ -132,49 +119,46 @@ interface Word extends Name {
 interface PageBuilder {
   terms: string[];
   words: string[];
-  /** As PageTerms.wordInfo (the analyser's buffer). */
-  wordInfo: IntBuffer;
+  /** As PageTerms.wordInfo. */
+  wordInfo: number[];
 }
 
+/** The codes of a term that occurs only in body text (never pushed to: codes are made before body text). */
+const NO_CODES: number[] = [];
+
 /**
- * Analyses pages of one language. Each distinct token is folded once per analyser, and each distinct word
- * stemmed once (text repeats its words): one analyser serves all the pages of a locale in one build. A
- * token's word and term are objects of the analyser, stamped with the page, record and element that last met
- * them, so a token costs one lookup by string however many tables it counts in.
+ * Analyses pages of one language. Each distinct token is folded and stemmed once per analyser (text repeats
+ * its words): one analyser serves all the pages of a locale in one build. A token's word and term are
+ * objects of the analyser, stamped with the page, record and element that last met them, so a token costs
+ * one lookup by string however many tables it counts in.
  */
 export class PageAnalyser {
-  private readonly tokens = new TokenTable<Word>((raw) => this.wordOf(foldToken(raw)));
-  /** By folded word: the word holds its term, so no memo of stems is needed beside it (termFunction's). */
-  private readonly words = new Map<string, Word>();
+  private readonly tokens = new TokenTable<Token>((raw) => this.newToken(raw));
+  private readonly words = new Map<string, Name>();
   private readonly terms = new Map<string, Term>();
-  private readonly lang: SearchLanguage;
+  private readonly termOf: (folded: string) => string | null;
   /** Source of stamps (pages, records, elements): each is used once. */
   private clock = 0;
   /** The terms of one text's tokens that are not stop words, with their positions (scratch). */
   private readonly found: Term[] = [];
   private readonly positions: number[] = [];
-  /** A record's terms in the order it first meets them (scratch: its first `terms`, in analyse). */
-  private readonly order: Term[] = [];
-  /** A page's PageTerms.docs and .wordInfo as they are made (scratch, copied out at the page's end). */
-  private readonly docs = new IntBuffer();
-  private readonly wordInfo = new IntBuffer();
 
   constructor(lang: SearchLanguage) {
-    this.lang = lang;
+    this.termOf = termFunction(lang);
   }
 
-  /** A token met for the first time: its word (folded), shared with every other token that folds to it. */
-  private wordOf(folded: string): Word {
+  /** A token met for the first time: its word and term, shared with every other token that folds to the word. */
+  private newToken(raw: string): Token {
+    const folded = fold(raw);
     let word = this.words.get(folded);
-    if (word) return word;
-    const stem = termOf(folded, this.lang);
+    if (!word) this.words.set(folded, (word = { name: folded, page: 0, no: 0 }));
+    const stem = this.termOf(folded);
     let term: Term | null = null;
     if (stem !== null) {
       term = this.terms.get(stem) ?? null;
-      if (!term) this.terms.set(stem, (term = { name: stem, page: 0, no: 0, element: 0, record: 0, codes: [], codeCount: 0, tf: 0 }));
+      if (!term) this.terms.set(stem, (term = { name: stem, page: 0, no: 0, element: 0, record: 0, codes: NO_CODES, tf: 0 }));
     }
-    this.words.set(folded, (word = { name: folded, page: 0, no: 0, term }));
-    return word;
+    return { word, term };
   }
 
   /**
@@ -196,8 +180,7 @@ export class PageAnalyser {
         continue;
       }
       if (i > start) {
-        const word = this.tokens.get(text, start, i, hash);
-        const term = word.term;
+        const { word, term } = this.tokens.get(text, start, i, hash);
         if (term !== null) {
           if (term.page !== page) {
             term.page = page;
@@ -209,7 +192,7 @@ export class PageAnalyser {
             word.no = out.words.length;
             out.words.push(word.name);
             out.wordInfo.push(term.no * 2 + (structured ? 1 : 0));
-          } else if (structured) out.wordInfo.data[word.no]! |= 1;
+          } else if (structured) out.wordInfo[word.no]! |= 1;
           this.found[count] = term;
           this.positions[count] = pos;
           count++;
@@ -225,47 +208,48 @@ export class PageAnalyser {
 
   /** The terms of one page's records (consecutive records with the same URL). */
   analyse(records: SearchRecord[]): PageTerms {
-    const out: PageBuilder = { terms: [], words: [], wordInfo: this.wordInfo };
-    const { docs, found, order } = this;
-    // Empty unless an analysis threw half way.
-    docs.length = 0;
-    out.wordInfo.length = 0;
+    const out: PageBuilder = { terms: [], words: [], wordInfo: [] };
+    const docs: number[] = [];
     const pageStamp = ++this.clock;
-    // Each list of distinct terms (a title's, an element's) goes after its count, filled in once it is known.
-    const distinct = (n: number, stamp: number): void => {
-      const at = docs.length;
-      docs.push(0);
-      for (let i = 0; i < n; i++) {
-        const t = found[i]!;
-        if (t.element !== stamp) {
-          t.element = stamp;
-          docs.push(t.no);
-        }
-      }
-      docs.data[at] = docs.length - at - 1;
-    };
+    const found = this.found;
     for (const r of records) {
-      if (r.type === 'lvl1') distinct(this.scan(r.hierarchy.lvl1 ?? '', true, pageStamp, out), ++this.clock);
-      else docs.push(-1);
+      if (r.type === 'lvl1') {
+        const stamp = ++this.clock;
+        const title: number[] = [];
+        const n = this.scan(r.hierarchy.lvl1 ?? '', true, pageStamp, out);
+        for (let i = 0; i < n; i++) {
+          const t = found[i]!;
+          if (t.element !== stamp) {
+            t.element = stamp;
+            title.push(t.no);
+          }
+        }
+        docs.push(title.length, ...title);
+      } else docs.push(-1);
       // The record's terms in the order it first meets them, each with its codes and body-text count.
       const record = ++this.clock;
-      let terms = 0;
+      const order: Term[] = [];
       const elements = elementsOf(r);
       docs.push(elements.length);
       elements.forEach((el, e) => {
+        const stamp = ++this.clock;
+        const distinct: number[] = [];
         const n = this.scan(el.text, true, pageStamp, out);
-        distinct(n, ++this.clock);
         for (let i = 0; i < n; i++) {
           const t = found[i]!;
+          if (t.element !== stamp) {
+            t.element = stamp;
+            distinct.push(t.no);
+          }
           if (t.record !== record) {
             t.record = record;
-            t.codeCount = 0;
+            t.codes = [];
             t.tf = 0;
-            order[terms++] = t;
+            order.push(t);
           }
-          t.codes[t.codeCount++] = encode(el.field, 0, el.index * POS_PER_ELEMENT + Math.min(this.positions[i]!, POS_PER_ELEMENT - 1));
-          t.codes[t.codeCount++] = e;
+          t.codes.push(encode(el.field, 0, el.index * POS_PER_ELEMENT + Math.min(this.positions[i]!, POS_PER_ELEMENT - 1)), e);
         }
+        docs.push(distinct.length, ...distinct);
       });
       // A page without intro text shows its description as its text: indexed once, as the description.
       const text = r.type === 'lvl1' && r.content === r.description ? '' : (r.content ?? '');
@@ -274,26 +258,24 @@ export class PageAnalyser {
         const t = found[i]!;
         if (t.record !== record) {
           t.record = record;
-          t.codeCount = 0;
+          t.codes = NO_CODES;
           t.tf = 0;
-          order[terms++] = t;
+          order.push(t);
         }
         t.tf++;
       }
       // The postings' length goes before them: its place is kept and filled in once they are pushed.
       const at = docs.length;
       docs.push(0);
-      for (let k = 0; k < terms; k++) {
-        const t = order[k]!;
-        const { codes, codeCount } = t;
-        docs.push(t.no);
-        docs.push(codeCount / 2);
-        docs.push(t.tf);
-        for (let c = 0; c < codeCount; c++) docs.push(codes[c]!);
+      for (const t of order) {
+        const codes = t.codes;
+        docs.push(t.no, codes.length / 2, t.tf);
+        for (const c of codes) docs.push(c);
+        t.codes = NO_CODES;
       }
-      docs.data[at] = docs.length - at - 1;
+      docs[at] = docs.length - at - 1;
     }
-    return { terms: out.terms.join(' '), termCount: out.terms.length, words: out.words.join(' '), wordInfo: out.wordInfo.take(), docs: docs.take() };
+    return { terms: out.terms.join(' '), termCount: out.terms.length, words: out.words.join(' '), wordInfo: Int32Array.from(out.wordInfo), docs: Int32Array.from(docs) };
   }
 }
 
