@@ -5,6 +5,7 @@ import matter from 'gray-matter';
 import * as z from 'zod';
 import { ContentError } from '../errors.ts';
 import { assertDataFrontMatter, NO_CODE_ENGINES } from './front-matter-language.ts';
+import { readSimpleFrontMatter, type FastMatter } from './front-matter-fast.ts';
 import { nearestKey, unknownKeysWarning } from './unknown-keys.ts';
 
 // YAML reads `sidebar_position: "3"` as a string; Docusaurus (Joi) converts numeric strings, so do we.
@@ -89,10 +90,11 @@ interface YamlErrorLike {
 
 export function parseFrontMatter(source: string, file: string): ParsedSource {
   assertDataFrontMatter(source, file);
-  let parsed: matter.GrayMatterFile<string>;
+  let parsed: FastMatter | matter.GrayMatterFile<string>;
   try {
+    // A few `key: value` lines are read without gray-matter and js-yaml, with the same result (see the module).
     // An options object disables gray-matter's cache, which would share one data object between equal inputs.
-    parsed = matter(source, { engines: NO_CODE_ENGINES });
+    parsed = readSimpleFrontMatter(source) ?? matter(source, { engines: NO_CODE_ENGINES });
   } catch (err) {
     const e = err as YamlErrorLike;
     const line = e.mark ? e.mark.line + 2 : 1;
