@@ -47,24 +47,44 @@ describe('separatorLength', () => {
 });
 
 describe('TokenTable', () => {
+  /** The table as the analyser uses it: found, or made with `make` and added. */
+  const getter = <T>(make: (token: string) => T) => {
+    const table = new TokenTable<T>();
+    return (text: string, start: number, end: number, hash: number): T => {
+      const found = table.find(text, start, end, hash);
+      if (found !== undefined) return found;
+      const value = make(text.slice(start, end));
+      table.add(text, start, end, hash, value);
+      return value;
+    };
+  };
+
   it('finds a token wherever it stands, tells apart tokens whose hashes are equal, and keeps them as it grows', () => {
     const made: string[] = [];
-    const table = new TokenTable((token) => (made.push(token), { token }));
+    const get = getter((token) => (made.push(token), { token }));
     const words = Array.from({ length: 3000 }, (_, i) => `w${i}`);
     const text = words.join(' ');
     let at = 0;
     const first = words.map((w) => {
-      const value = table.get(text, at, at + w.length, hashOf(w));
+      const value = get(text, at, at + w.length, hashOf(w));
       at += w.length + 1;
       return value;
     });
     expect(first.map((v) => v.token)).toEqual(words);
     // Found again in another text: the same values, nothing made.
-    expect(words.map((w) => table.get(`(${w})`, 1, w.length + 1, hashOf(w)))).toEqual(first);
+    expect(words.map((w) => get(`(${w})`, 1, w.length + 1, hashOf(w)))).toEqual(first);
     expect(made).toHaveLength(3000);
     // One hash for all: found by their text.
-    const same = new TokenTable((token) => token.toUpperCase());
-    expect(['ab', 'ba', 'a', 'abc', 'ab'].map((t) => same.get(`.${t}.`, 1, t.length + 1, 7))).toEqual(['AB', 'BA', 'A', 'ABC', 'AB']);
+    const same = getter((token) => token.toUpperCase());
+    expect(['ab', 'ba', 'a', 'abc', 'ab'].map((t) => same(`.${t}.`, 1, t.length + 1, 7))).toEqual(['AB', 'BA', 'A', 'ABC', 'AB']);
+  });
+
+  it('finds nothing for a token never added', () => {
+    const table = new TokenTable<number>();
+    table.add('ab', 0, 2, 7, 1);
+    expect(table.find('ab', 0, 1, 7)).toBeUndefined();
+    expect(table.find('ba', 0, 2, 7)).toBeUndefined();
+    expect(table.find('xab', 1, 3, 7)).toBe(1);
   });
 });
 

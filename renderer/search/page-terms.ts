@@ -133,7 +133,7 @@ const NO_CODES: number[] = [];
  * one lookup by string however many tables it counts in.
  */
 export class PageAnalyser {
-  private readonly tokens = new TokenTable<Token>((raw) => this.newToken(raw));
+  private readonly tokens = new TokenTable<Token>();
   private readonly words = new Map<string, Name>();
   private readonly terms = new Map<string, Term>();
   private readonly termOf: (folded: string) => string | null;
@@ -147,9 +147,13 @@ export class PageAnalyser {
     this.termOf = termFunction(lang);
   }
 
-  /** A token met for the first time: its word and term, shared with every other token that folds to the word. */
-  private newToken(raw: string): Token {
-    const folded = fold(raw);
+  /**
+   * A token met for the first time, text[start, end): its word and term, shared with every other token that
+   * folds to the word, added to the table. Apart from `scan` (not a callback of the table) so that the
+   * optimising compiler keeps this cold path out of the hot loop and does not recompile it for a new closure.
+   */
+  private newToken(text: string, start: number, end: number, hash: number): Token {
+    const folded = fold(text.slice(start, end));
     let word = this.words.get(folded);
     if (!word) this.words.set(folded, (word = { name: folded, page: 0, no: 0 }));
     const stem = this.termOf(folded);
@@ -158,7 +162,9 @@ export class PageAnalyser {
       term = this.terms.get(stem) ?? null;
       if (!term) this.terms.set(stem, (term = { name: stem, page: 0, no: 0, element: 0, record: 0, codes: NO_CODES, tf: 0 }));
     }
-    return { word, term };
+    const token = { word, term };
+    this.tokens.add(text, start, end, hash, token);
+    return token;
   }
 
   /**
@@ -180,7 +186,7 @@ export class PageAnalyser {
         continue;
       }
       if (i > start) {
-        const { word, term } = this.tokens.get(text, start, i, hash);
+        const { word, term } = this.tokens.find(text, start, i, hash) ?? this.newToken(text, start, i, hash);
         if (term !== null) {
           if (term.page !== page) {
             term.page = page;

@@ -10,34 +10,40 @@ export const tokenHash = (hash: number, unit: number): number => Math.imul(hash 
 export class TokenTable<T> {
   /** Open addressing: an entry's number + 1, 0 for a free slot; never more than half full. */
   private slots = new Int32Array(1 << 10);
-  private readonly hashes: number[] = [];
+  /** Each entry's hash. Typed: half of all 32-bit hashes are past V8's small integers (31 bits), and an array
+   *  of numbers that met one changed its elements' kind under the optimised scanner ("not a Smi"), which was
+   *  then compiled again. */
+  private hashes = new Int32Array(1 << 9);
   private readonly keys: string[] = [];
   private readonly values: T[] = [];
 
-  /** `make` gives a token's value the first time the token is met. */
-  constructor(private readonly make: (token: string) => T) {}
-
-  /** The value of the token text[start, end), whose hash is `hash`. */
-  get(text: string, start: number, end: number, hash: number): T {
+  /** The value of the token text[start, end), whose hash is `hash`; undefined when it was never added. */
+  find(text: string, start: number, end: number, hash: number): T | undefined {
     const length = end - start;
-    let mask = this.slots.length - 1;
-    let slot = hash & mask;
-    for (let entry = this.slots[slot]!; entry !== 0; slot = (slot + 1) & mask, entry = this.slots[slot]!) {
+    const mask = this.slots.length - 1;
+    for (let slot = hash & mask, entry = this.slots[slot]!; entry !== 0; slot = (slot + 1) & mask, entry = this.slots[slot]!) {
       const key = this.keys[entry - 1]!;
-      if (this.hashes[entry - 1] === hash && key.length === length && text.startsWith(key, start)) return this.values[entry - 1]!;
+      if (this.hashes[entry - 1] === hash && key.length === length && text.startsWith(key, start)) return this.values[entry - 1];
     }
+    return undefined;
+  }
+
+  /** Adds the token text[start, end) (not in the table: `find` gave undefined) with its value. */
+  add(text: string, start: number, end: number, hash: number, value: T): void {
     const key = text.slice(start, end);
-    const value = this.make(key);
-    this.hashes.push(hash);
+    if (this.keys.length === this.hashes.length) {
+      const hashes = new Int32Array(this.hashes.length * 2);
+      hashes.set(this.hashes);
+      this.hashes = hashes;
+    }
+    this.hashes[this.keys.length] = hash;
     this.keys.push(key);
     this.values.push(value);
-    if (this.keys.length * 2 > this.slots.length) {
-      this.grow();
-      mask = this.slots.length - 1;
-      for (slot = hash & mask; this.slots[slot] !== 0; slot = (slot + 1) & mask);
-    }
+    if (this.keys.length * 2 > this.slots.length) this.grow();
+    const mask = this.slots.length - 1;
+    let slot = hash & mask;
+    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
     this.slots[slot] = this.keys.length;
-    return value;
   }
 
   private grow(): void {
