@@ -149,8 +149,8 @@ export class PageAnalyser {
 
   /**
    * A token met for the first time, text[start, end): its word and term, shared with every other token that
-   * folds to the word, added to the table. Apart from `scan` (not a callback of the table) so that the
-   * optimising compiler keeps this cold path out of the hot loop and does not recompile it for a new closure.
+   * folds to the word, added to the table. A method, not a callback the table is given: a closure per
+   * analyser was a new call target for the compiled scanner each time ("wrong call target": compiled again).
    */
   private newToken(text: string, start: number, end: number, hash: number): Token {
     const folded = fold(text.slice(start, end));
