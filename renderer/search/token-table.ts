@@ -47,7 +47,7 @@ export class TokenTable<T> {
   }
 
   private grow(): void {
-    // The new entry is not placed yet: get() places it in the new slots.
+    // The new entry is not placed yet: add() places it in the new slots.
     const slots = new Int32Array(this.slots.length * 2);
     const mask = slots.length - 1;
     for (let e = 0; e < this.keys.length - 1; e++) {
