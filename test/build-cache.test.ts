@@ -3,7 +3,7 @@
 // processes nothing; a damaged cache is a cold build, never a failed one.
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { constants as perfConstants, PerformanceObserver } from 'node:perf_hooks';
+import { constants as perfConstants, performance, PerformanceObserver } from 'node:perf_hooks';
 import { dirname, join, relative } from 'node:path';
 import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { CACHE_DIR } from '../renderer/cache/build-cache.ts';
 import { pipelineKey } from '../renderer/cache/keys.ts';
 import { configExportKey } from '../renderer/config/import-config.ts';
 import { ValidatedConfigCache } from '../renderer/config/validated-cache.ts';
+import { collectGarbage } from '../renderer/free-memory.ts';
 import { baseConfig, makeSite, minimalContent, page, REPO, runCli } from './helpers/fixture-site.ts';
 
 const PNG = (n: number) => Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, n]);
@@ -413,20 +414,24 @@ describe('build cache', { timeout: 300_000 }, () => {
 
   it('a warm build forces no full garbage collection unless most pages are left to render', async () => {
     const root = makeSite(content);
+    // A collection of the test's own marks the end: GC entries arrive in order, after the fact, so once
+    // the mark's entry is in, every collection of the build has been seen.
     const forced = async (run: () => Promise<unknown>) => {
-      const seen: number[] = [];
+      const seen: { start: number; flags: number }[] = [];
       const observer = new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) seen.push((e as PerformanceEntry & { detail: { flags: number } }).detail.flags);
+        for (const e of list.getEntries()) seen.push({ start: e.startTime, flags: (e as PerformanceEntry & { detail: { flags: number } }).detail.flags });
       });
       observer.observe({ entryTypes: ['gc'] });
+      let mark = 0;
       try {
         await run();
-        // (GC entries are delivered after the fact.)
-        await new Promise((r) => setTimeout(r, 50));
+        mark = performance.now();
+        collectGarbage();
+        while (!seen.some((e) => e.start >= mark)) await new Promise((r) => setImmediate(r));
       } finally {
         observer.disconnect();
       }
-      return seen.filter((flags) => flags & perfConstants.NODE_PERFORMANCE_GC_FLAGS_FORCED).length;
+      return seen.filter((e) => e.start < mark && e.flags & perfConstants.NODE_PERFORMANCE_GC_FLAGS_FORCED).length;
     };
     const into = () => build({ root, cacheDir: CACHE_DIR });
     expect(await forced(into), 'a cold build').toBeGreaterThan(0);
