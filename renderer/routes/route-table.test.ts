@@ -106,6 +106,15 @@ describe('route table', () => {
     expect(route('/b/docs/compute/outposts').doc!.breadcrumbs).toEqual([{ label: 'Home', href: '/b/' }, { label: 'Compute', href: '/b/docs#compute' }, { label: 'Outposts' }]);
   });
 
+  it('links a nested category with no page of its own nowhere: the docs root has sections for top folders only', () => {
+    const nested = new Map([
+      ['pt-BR', localeContent('pt-BR')],
+      ['en', localeContent('en', [doc('en', 'compute/containers/fargate.md', { title: 'Fargate' })])],
+    ]);
+    const withNested = buildRouteTable({ loaded, locales: localeInfos(loaded.config), content: nested, strings });
+    expect(withNested.byPath.get('/b/docs/compute/containers/fargate')!.data.doc!.breadcrumbs).toEqual([{ label: 'Home', href: '/b/' }, { label: 'Compute', href: '/b/docs#compute' }, { label: 'containers' }, { label: 'Fargate' }]);
+  });
+
   it('keeps h2–h3 in the TOC', () => {
     expect(route('/b/docs/compute/ec2').doc!.toc.map((t) => t.id)).toEqual(['what', 'sub']);
   });

@@ -283,9 +283,11 @@ function breadcrumbs(
   if (ctx.inSidebar) {
     for (const cat of ctx.trail) {
       if (cat.href === ctx.href) continue;
-      // A category of the content folders has a section on the docs root; one defined only in an explicit
-      // sidebar has nowhere to link to.
-      crumbs.push(cat.href ? { label: cat.label, href: cat.href } : cat.docsRootAnchor && ctx.docsBase ? { label: cat.label, href: `${ctx.docsBase}#${cat.docsRootAnchor}` } : { label: cat.label });
+      // A top folder of the content has a section on the docs root; a folder below it (the docs root lists
+      // its docs under the top folder's section) or a category defined only in an explicit sidebar has
+      // nowhere to link to.
+      const anchor = cat.docsRootAnchor && !cat.docsRootAnchor.includes('/') ? cat.docsRootAnchor : undefined;
+      crumbs.push(cat.href ? { label: cat.label, href: cat.href } : anchor && ctx.docsBase ? { label: cat.label, href: `${ctx.docsBase}#${anchor}` } : { label: cat.label });
     }
   } else if (doc.category) {
     const label = categoryLabel(doc.category, ctx.lc.categories, ctx.lc.labels);
