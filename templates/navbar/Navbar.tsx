@@ -1,6 +1,7 @@
 // The fixed top navbar, with its mobile sidebar (primary menu = navbar items, secondary menu = docs
 // sidebar, and a back-to-main-menu button).
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import type { RouteData, SiteData } from '../../renderer/shared/types.ts';
 import { useRoute, useRuntime, useSite } from '../context.tsx';
 import { CloseIcon, MenuIcon } from '../icons.tsx';
 import { Link } from '../Link.tsx';
@@ -9,6 +10,13 @@ import { SidebarMenu, sidebarItems } from '../docs/SidebarMenu.tsx';
 import { NavbarItem } from './NavbarItem.tsx';
 import { useHideOnScroll } from './use-hide-on-scroll.ts';
 import { useFocusTrap } from './use-focus-trap.ts';
+
+/**
+ * On the server: the inner markup of the navbar's right-hand side when a page with the same key was rendered
+ * (templates/server.tsx). Not the whole navbar: React announces the logo's image in a preload link of its
+ * own at the top of the page, which it cannot do for an image in markup it is handed.
+ */
+export const NavbarRightHtml = createContext<((site: SiteData, route: RouteData) => string | undefined) | null>(null);
 
 export function Navbar() {
   const { site, t } = useSite();
@@ -40,6 +48,7 @@ export function Navbar() {
   const left = site.navbar.items.filter((i) => i.position === 'left');
   const right = site.navbar.items.filter((i) => i.position === 'right');
   const logo = site.navbar.logo;
+  const rightHtml = useContext(NavbarRightHtml)?.(site, route);
   return (
     <nav className={`theme-layout-navbar navbar navbar--fixed-top ${hidden ? 'navbar--hidden' : ''} ${mobileOpen ? 'navbar-sidebar--show' : ''}`} aria-label={t('theme.navbar.mainAriaLabel')}>
       <div className="navbar__inner">
@@ -56,12 +65,16 @@ export function Navbar() {
             <NavbarItem key={i} item={item} />
           ))}
         </div>
-        <div className="navbar__items navbar__items--right">
-          {right.map((item, i) => (
-            <NavbarItem key={i} item={item} />
-          ))}
-          <ColorModeToggle />
-        </div>
+        {rightHtml !== undefined ? (
+          <div className="navbar__items navbar__items--right" dangerouslySetInnerHTML={{ __html: rightHtml }} />
+        ) : (
+          <div className="navbar__items navbar__items--right">
+            {right.map((item, i) => (
+              <NavbarItem key={i} item={item} />
+            ))}
+            <ColorModeToggle />
+          </div>
+        )}
       </div>
       {runtime.hydrated && mobileOpen && (
         <>

@@ -3,7 +3,7 @@
 import { Suspense } from 'react';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import { localeBase } from '../../renderer/shared/locale-urls.ts';
-import type { NavItem } from '../../renderer/shared/types.ts';
+import type { NavItem, RouteData, SiteData } from '../../renderer/shared/types.ts';
 import { useRoute, useSite } from '../context.tsx';
 import { ExternalIcon, LanguageIcon } from '../icons.tsx';
 import { Link } from '../Link.tsx';
@@ -20,14 +20,45 @@ function storePreferredVersion(pluginId: string, name: string): void {
   }
 }
 
-function LocaleDropdown({ mobile }: { mobile?: boolean }) {
-  const { site, t } = useSite();
-  const route = useRoute();
-  const items = site.locales.map((l) => {
+/** The locale menu's entries: the page in each locale (that locale's home page where it has none). */
+function localeItems(site: SiteData, route: RouteData) {
+  return site.locales.map((l) => {
     const alt = route.alternates.find((a) => a.locale === l.code);
     const home = localeBase(site.baseUrl, l.prefix);
     return { label: l.label, href: alt?.href ?? home, lang: l.htmlLang, active: l.code === site.locale.code, reload: true };
   });
+}
+
+function isActiveLink(item: { href: string; external: boolean }, path: string): boolean {
+  return !item.external && (path === item.href || path.startsWith(`${item.href}/`));
+}
+
+/**
+ * What the server-rendered right-hand side of the navbar depends on besides its locale's site data: pages
+ * with the same `key` get the same markup there but for the locale menu's links, `localeHrefs` (one per
+ * locale menu, in order), which templates/server.tsx swaps in. It must name everything of the route an item
+ * reads — change it with the components. Undefined when that side holds raw HTML, which the server does not
+ * take apart.
+ */
+export function navbarRightKey(site: SiteData, route: RouteData): { key: string; localeHrefs: string[] } | undefined {
+  const parts: string[] = [];
+  const localeHrefs: string[] = [];
+  for (const item of site.navbar.items) {
+    if (item.position !== 'right') continue;
+    if (item.type === 'html') return undefined;
+    if (item.type === 'link') parts.push(isActiveLink(item, route.path) ? 'active' : '');
+    else if (item.type === 'localeDropdown') {
+      parts.push('locales');
+      for (const i of localeItems(site, route)) localeHrefs.push(i.href);
+    } else parts.push('');
+  }
+  return { key: parts.join('\n'), localeHrefs };
+}
+
+function LocaleDropdown({ mobile }: { mobile?: boolean }) {
+  const { site, t } = useSite();
+  const route = useRoute();
+  const items = localeItems(site, route);
   return <Dropdown mobile={mobile} className="locale-dropdown" icon={<LanguageIcon />} label={site.locale.label} ariaLabel={t('theme.navbar.localeDropdown.ariaLabel', { language: site.locale.label })} items={items} />;
 }
 
@@ -36,7 +67,7 @@ export function NavbarItemView({ item, mobile }: { item: NavItem; mobile?: boole
   const route = useRoute();
   switch (item.type) {
     case 'link': {
-      const active = !item.external && (route.path === item.href || route.path.startsWith(`${item.href}/`));
+      const active = isActiveLink(item, route.path);
       return (
         <Link href={item.href} className={`navbar__item navbar__link ${active ? 'navbar__link--active' : ''} ${item.className ?? ''}`} aria-label={item.ariaLabel} noPrefetch>
           {item.label}
