@@ -7,9 +7,9 @@ import type { Highlighter, ShikiTransformer } from 'shiki';
 // imported on first use, so a main thread that hands its blocks to a worker never loads it.
 import { bundledLanguages, bundledLanguagesInfo } from 'shiki/langs';
 import type { Element, ElementContent, Root } from 'hast';
-import { toHtml } from 'hast-util-to-html';
 import { toString } from 'hast-util-to-string';
 import { codeLines, parseCodeMeta, type CodeBlock } from './code-lines.ts';
+import { hastToHtml } from './hast-html.ts';
 import { isMermaid, mermaidElement } from './mermaid.ts';
 import { REGEX_TARGET, RegexTables } from './shiki-regexes.ts';
 import { walk } from './walk.ts';
@@ -119,7 +119,7 @@ async function highlightPre(highlighter: Highlighter, block: CodeBlock, themes: 
 export async function highlightBlocks(blocks: CodeBlock[], themes: CodeThemes): Promise<string[]> {
   const highlighter = await getHighlighter(themes);
   const out: string[] = [];
-  for (const b of blocks) out.push(toHtml(await highlightPre(highlighter, b, themes)));
+  for (const b of blocks) out.push(hastToHtml(await highlightPre(highlighter, b, themes)));
   return out;
 }
 

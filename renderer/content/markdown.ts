@@ -2,7 +2,6 @@
 // highlighting and link rewriting. Pure: the same input always gives the same output.
 import type { Code, Root as MdastRoot } from 'mdast';
 import type { Element, Root as HastRoot } from 'hast';
-import { toHtml } from 'hast-util-to-html';
 import rehypeSanitize from 'rehype-sanitize';
 import { unified } from 'unified';
 import type { VFile } from 'vfile';
@@ -10,6 +9,7 @@ import { normaliseAdmonitionTitles, remarkAdmonitions } from './admonitions.ts';
 import { parseMarkdown } from './parse.ts';
 import { LostContentError } from './lost-content.ts';
 import { ContentError } from '../errors.ts';
+import { hastToHtml } from './hast-html.ts';
 import { extractHeadings, extractSections, type Heading, type Section } from './extract.ts';
 import { rehypeHighlight } from './highlight.ts';
 import type { CodeBlock } from './code-lines.ts';
@@ -152,5 +152,5 @@ export function finishPage(tree: HastRoot, input: Omit<MarkdownInput, 'body'>, s
   const headings = extractHeadings(tree);
   const first = tree.children.find((n) => n.type === 'element');
   const contentTitle = first?.type === 'element' && first.tagName === 'h1' ? headings.find((h) => h.level === 1)?.text : undefined;
-  return { html: toHtml(tree), headings, sections: extractSections(tree), links, warnings, assets: copies, ...(contentTitle ? { contentTitle } : {}) };
+  return { html: hastToHtml(tree), headings, sections: extractSections(tree), links, warnings, assets: copies, ...(contentTitle ? { contentTitle } : {}) };
 }
