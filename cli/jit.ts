@@ -11,7 +11,7 @@ export function raiseJitThreshold(): void {
   const budget = Number(process.env.CHEATSHEET_V8_BUDGET) || 1_000_000;
   setFlagsFromString(`--interrupt-budget=${budget}`);
   // A regular expression is first compiled to bytecode and, run a second time, compiled again to machine
-  // code, parsed both times: the code highlighter's grammars alone are ~900 expressions, many with Unicode
+  // code, parsed both times: the code highlighter's grammars hold hundreds of expressions, many with Unicode
   // property classes that V8 builds through ICU at each parse. Compiled once, to machine code (session 29;
   // ARCHITECTURE.md, *Threads*): a cold 30 × 3 build's regular-expression work 919 → 656 M instructions.
   // CHEATSHEET_REGEXP_TIER_UP=1 keeps V8's default, for comparisons.
