@@ -131,7 +131,9 @@ function freshCache(root) {
 /**
  * Cold builds, each into a folder of its own removed when the benchmark ends: deleting a build's ~1,000
  * files just before the next run would make that run pay for the deletion (ext4 skips recently freed inodes
- * when it allocates new ones — measured here: +0.8 s of kernel time per run).
+ * when it allocates new ones — measured here: +0.8 s of kernel time per run). Cold means without the site's
+ * build cache; the CLI's own compiled code (V8's code cache of its build script, beside the CLI) is there, as
+ * after any first build on the machine — the report says so.
  */
 function measureCold(name, root) {
   return measureColdInterleaved([[name, root]])[0];
@@ -152,6 +154,7 @@ function measureColdInterleaved(sites) {
   return sites.map(([name], k) => {
     const r = summarise(results[k]);
     report(`${name}, cold`, r, `  ${Math.round((r.pages / r.ms) * 1000)} pages/s (median of ${runs}${sites.length > 1 ? ', interleaved' : ''})`);
+    console.log(`${''.padEnd(40)} (no build cache; the CLI's compiled code cached beside it, as after any first build)`);
     return r;
   });
 }

@@ -1,11 +1,14 @@
 // A build with the cache runs its stages from the CLI's build script with V8's code cache
 // (cli/build-script.ts): the output is the same as a clean build's whatever state the cache is in, a cold build
-// writes the code cache for the warm builds after it, `--no-cache` neither reads nor writes it, and user errors
-// raised inside the script read as they do elsewhere.
-import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+// writes the code cache for the warm builds after it, the code cache is the CLI's (a cold build of another site
+// uses it), `--no-cache` neither reads nor writes it, and user errors raised inside the script read as they do
+// elsewhere. Each site here gets a code cache folder of its own (CHEATSHEET_CODE_CACHE_DIR): the CLI's own is
+// shared by every build the other tests run.
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CACHE_DIR, CODE_CACHE_FILE } from '../renderer/cache/cache-dir.ts';
+import { CACHE_DIR } from '../renderer/cache/cache-dir.ts';
 import { writeCodeCache } from '../renderer/cache/code-cache.ts';
 import { makeSite, minimalContent, runCli } from './helpers/fixture-site.ts';
 import { expectUserError } from './helpers/user-error.ts';
@@ -19,15 +22,16 @@ function outputOf(dir: string): Record<string, string> {
   return out;
 }
 
-/** A site built once (cold), so that the next build is a warm one. */
-function warmSite() {
+/** A site built once (cold), so that the next build is a warm one; `codeDir`: its code cache's folder. */
+function warmSite(codeDir = mkdtempSync(join(tmpdir(), 'cheatsheet-code-cache-'))) {
   const root = makeSite(minimalContent);
-  const codeCache = join(root, CACHE_DIR, CODE_CACHE_FILE);
+  const codeCache = join(codeDir, 'build-script.bin');
+  const own = { ...DEBUG, CHEATSHEET_CODE_CACHE_DIR: codeDir };
   let edits = 0;
   /** Builds after an edit of one page's text (so the build runs its stages); returns the CLI's result. */
   const buildEdited = (env: Record<string, string> = {}, args: string[] = []) => {
     appendFileSync(join(root, 'content/en/compute/ec2.md'), `\nEdit number ${++edits}.\n`);
-    return runCli(['build', '--root', root, ...args], root, { ...DEBUG, ...env });
+    return runCli(['build', '--root', root, ...args], root, { ...own, ...env });
   };
   /** The output equals a clean build's (`--no-cache`, into another folder) of the same files. */
   const expectCleanOutput = (step: string) => {
@@ -35,9 +39,9 @@ function warmSite() {
     expect(clean.status, clean.stderr).toBe(0);
     expect(outputOf(join(root, 'build')), `after ${step}`).toEqual(outputOf(join(root, 'clean-build')));
   };
-  const cold = runCli(['build', '--root', root], root, DEBUG);
+  const cold = runCli(['build', '--root', root], root, own);
   expect(cold.status, cold.stderr).toBe(0);
-  return { root, codeCache, cold, buildEdited, expectCleanOutput };
+  return { root, codeDir, codeCache, cold, buildEdited, expectCleanOutput };
 }
 
 /** The code cache file's key, tags and data (its layout: renderer/cache/code-cache.ts). */
@@ -84,6 +88,15 @@ describe('the build script and its code cache', () => {
     expect(title.status, title.stderr).toBe(0);
     expect(codeCacheLines(title.stderr)[0]).toMatch(/^code cache: used/);
     expectCleanOutput('a title edit');
+  }, 300_000);
+
+  it('is the CLI\'s, not a site\'s: a cold build of another site, with no cache folder, runs from it', () => {
+    const { codeDir, codeCache } = warmSite();
+    const written = parts(codeCache).data.length;
+    const other = warmSite(codeDir);
+    expect(existsSync(join(other.root, CACHE_DIR, 'v8-code'))).toBe(false);
+    expect(codeCacheLines(other.cold.stderr)[0]).toBe(`code cache: used (${written} bytes)`);
+    other.expectCleanOutput('a cold build from another site\'s code cache');
   }, 300_000);
 
   it.each([

@@ -6,7 +6,10 @@ export const CACHE_DIR = '.cheatsheet-cache';
 /** The pipeline key's memo (stat-memo.ts), in the cache's folder. */
 export const PIPELINE_MEMO = 'pipeline-key.json';
 
-/** V8's code cache of the CLI's build script (cache/code-cache.ts, cli/build-script.ts), in the cache's folder. */
+/**
+ * V8's code cache of the CLI's build script (cache/code-cache.ts, cli/build-script.ts): kept beside the CLI
+ * (`codeCacheFile` in cli/build-script.ts), not in a site's cache folder — it holds nothing of a site.
+ */
 export const CODE_CACHE_FILE = 'v8-code/build-script.bin';
 
 /** The memos of the prebuilt theme's check (bundle/prebuilt.ts), in the cache's folder, one per bundle. */
