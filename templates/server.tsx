@@ -11,6 +11,9 @@ import { navbarRightKey } from './navbar/NavbarItem.tsx';
 export { colorModeScript } from './layout/color-mode.ts';
 export { announcementScript } from './layout/AnnouncementBar.tsx';
 
+/** How many pages got their navbar from the memo (what test/render-memo.test.ts checks it is used by). */
+export const reused = { navbarRights: 0 };
+
 /**
  * Renders a page. The sidebar's categories are rendered by React once per locale and their inner HTML reused
  * (about a third of a docs page's render time): one the page is not in looks the same on every such page
@@ -18,12 +21,9 @@ export { announcementScript } from './layout/AnnouncementBar.tsx';
  * its active link alone, which is swapped in — both links' markup rendered by React too. The right-hand side
  * of the navbar (its menus) is reused the same way, by what it depends on in the route (`navbarRightKey`:
  * its active link), taken out of the first page rendered with it — rendered alone, its menus' ids (`useId`,
- * by place in the tree) would differ — with the locale menu's links swapped for the page's own. `memo: false` renders everything (test/render-memo.test.ts
- * compares every page of the real site).
+ * by place in the tree) would differ — with the locale menu's links swapped for the page's own. `memo: false`
+ * renders everything (test/render-memo.test.ts compares every page of the real site, and of a fixture).
  */
-/** How many pages got their navbar from the memo (what test/render-memo.test.ts checks it is used by). */
-export const reused = { navbarRights: 0 };
-
 export function renderApp(site: SiteData, route: RouteData, page?: ComponentType, options: { memo?: boolean } = {}): string {
   if (options.memo === false) return renderToString(<App site={site} route={route} page={page} />);
   let known = memoOf.get(site);
