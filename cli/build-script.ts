@@ -5,10 +5,10 @@
 // 54 → 11 ms with the cache, its top level run in 53 → 40 ms, since what it calls is compiled already; loaded
 // machine). scripts/compile-cli.mjs makes dist/build-script.js of renderer/build.ts and all it imports (the
 // same sources as the modules, as a function of `require` and of what it takes from here). The code cache is
-// the CLI's, not a site's: it lives beside the CLI (node_modules/.cache/cheatsheet, as the templates' bundle
-// does) and holds nothing of a site, so a cold build of any site — its build cache removed — finds the stages
-// compiled once any build has run (session 29: cold 150 × 3 28.73 → 27.96 G instructions). `--no-cache` still
-// neither reads nor writes it: it loads the stages as modules.
+// the CLI's, not a site's: it lives beside the CLI (`codeCacheFile`: the .cache/cheatsheet of the node_modules
+// folder the CLI is installed in) and holds nothing of a site, so a cold build of any site — its build cache
+// removed — finds the stages compiled once any build has run (session 29: cold 150 × 3 28.73 → 27.96 G
+// instructions). `--no-cache` still neither reads nor writes it: it loads the stages as modules.
 // A cold build runs the script too and writes the cache, so the first warm build after it
 // finds its stages compiled (150 × 3 corpus, the first one-page build: 3.58 → 3.10 G instructions before it
 // writes the cache again). The cold build pays little for it: loading the script costs its thread about what
@@ -18,7 +18,7 @@
 // see workDone) and writes the cache once more.
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { CacheStats } from '../renderer/cache/build-cache.ts';
 import { CODE_CACHE_FILE } from '../renderer/cache/cache-dir.ts';
 import { runWithCodeCache } from '../renderer/cache/code-cache.ts';
@@ -40,10 +40,23 @@ export const CODE_CACHE_ENV = 'CHEATSHEET_CODE_CACHE';
 /** A folder for the code cache instead of the CLI's own (tests give each site its own). */
 export const CODE_CACHE_DIR_ENV = 'CHEATSHEET_CODE_CACHE_DIR';
 
-/** Where the code cache of the build script is kept. */
+/**
+ * Where the code cache of the build script is kept: the `.cache/cheatsheet` of the node_modules folder the CLI
+ * is installed in (a site's own, as other tools keep theirs), or of the CLI's own folder when it is not
+ * installed (this repository). Never inside an installed package: it stays as npm wrote it.
+ */
 export function codeCacheFile(env: NodeJS.ProcessEnv = process.env): string {
   const dir = env[CODE_CACHE_DIR_ENV];
-  return dir ? join(resolve(dir), 'build-script.bin') : join(packageRoot(), 'node_modules', '.cache', 'cheatsheet', CODE_CACHE_FILE);
+  if (dir) return join(resolve(dir), 'build-script.bin');
+  const root = packageRoot();
+  let modules = join(root, 'node_modules');
+  for (let d = dirname(root); dirname(d) !== d; d = dirname(d)) {
+    if (basename(d) === 'node_modules') {
+      modules = d;
+      break;
+    }
+  }
+  return join(modules, '.cache', 'cheatsheet', CODE_CACHE_FILE);
 }
 
 /** `1`: say on stderr whether the code cache was used, and what was written. */

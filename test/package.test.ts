@@ -112,6 +112,8 @@ describe('cheatsheet installed from its tarball', () => {
     expect(intro).toContain(`/${manifest.client.entry}`);
     expect(readFileSync(join(site, 'build', manifest.client.entry))).toEqual(readFileSync(join(site, 'node_modules', 'cheatsheet', 'dist', 'theme', 'client', manifest.client.entry)));
     expect(existsSync(join(site, 'node_modules', 'cheatsheet', 'node_modules'))).toBe(false);
+    // The CLI's compiled code is kept in the site's node_modules/.cache, never inside the installed package.
+    expect(existsSync(join(site, 'node_modules', '.cache', 'cheatsheet', 'v8-code', 'build-script.bin'))).toBe(true);
     // A cold build runs on a thread of its own, started from the installed CLI's file (cli/build-thread.ts).
     const cold = spawnSync('npx', ['--no-install', 'cheatsheet', 'build', '--no-cache'], { cwd: site, encoding: 'utf8', env: { ...env, CHEATSHEET_DEBUG_MEMORY: '1' }, timeout: 170_000 });
     expect(cold.status, cold.stderr).toBe(0);
