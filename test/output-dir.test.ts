@@ -131,7 +131,8 @@ describe('two builds into one output folder', () => {
     expect(runCli(['build', '--root', root]).status).toBe(0);
     const reference = files(join(root, 'build'));
     // The writing build is paused (SIGSTOP) while it holds the lock, so the two overlap whatever the
-    // machine's speed: a test that waited for two builds to overlap by chance failed on a fast machine.
+    // machine's speed: a test that waited for two builds to overlap by chance failed on a fresh clone (a
+    // build with nothing changed takes no lock and ends at once). `--no-cache`: this one always writes.
     let caught = false;
     for (let attempt = 0; attempt < 10 && !caught; attempt++) {
       const first = spawnBuild(root, ['--no-cache']);
