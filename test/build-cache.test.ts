@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../renderer/build.ts';
 import { CACHE_DIR } from '../renderer/cache/build-cache.ts';
 import { pipelineKey } from '../renderer/cache/keys.ts';
+import { readIndex } from '../renderer/cache/segments.ts';
 import { configExportKey } from '../renderer/config/import-config.ts';
 import { ValidatedConfigCache } from '../renderer/config/validated-cache.ts';
 import { collectGarbage } from '../renderer/free-memory.ts';
@@ -501,7 +502,11 @@ describe('build cache', { timeout: 300_000 }, () => {
     const root = makeSite(content);
     await buildWith(root, true);
     const dir = join(root, CACHE_DIR, 'search-buckets');
-    const buckets = () => new Map(readdirSync(dir).filter((f) => f !== 'pipeline').map((f) => [f, readFileSync(join(dir, f)).toString('base64')]));
+    // The buckets are kept in segments (cache/segments.ts): each entry's bytes, by key, where the index says.
+    const buckets = () => {
+      const index = readIndex(dir)!;
+      return new Map([...index.entries].map(([key, [segment, at, length]]) => [key, readFileSync(join(dir, segment)).subarray(at, at + length).toString('base64')]));
+    };
     const before = buckets();
     expect(before.size).toBeGreaterThan(2);
     edit(root, 'content/en/compute/ec2.md', (t) => t.replace('Virtual machines.', 'Virtual machines, billed by the second.'));
@@ -516,17 +521,19 @@ describe('build cache', { timeout: 300_000 }, () => {
     expect(made.length).toBeLessThanOrEqual(2);
     for (const [f, bytes] of after) if (!made.includes(f)) expect(bytes).toBe(before.get(f));
     expect(after.size).toBeLessThanOrEqual(before.size + 1);
-    // Every bucket damaged (one removed, the others cut short), a page of each locale edited: their pages are
-    // analysed again, and every bucket is written again whole (none is kept as it was found).
-    const names = [...after.keys()];
-    rmSync(join(dir, names[0]!));
-    for (const f of names.slice(1)) truncateSync(join(dir, f), 12);
+    // Every bucket damaged (the newest segment removed, the others cut short), a page of each locale edited:
+    // their pages are analysed again, and every bucket is written again whole (none is kept as it was found).
+    const segments = [...readIndex(dir)!.segments.keys()];
+    expect(segments.length).toBeGreaterThanOrEqual(1);
+    rmSync(join(dir, segments.at(-1)!));
+    for (const f of segments.slice(0, -1)) truncateSync(join(dir, f), 12);
     edit(root, 'content/en/compute/ec2.md', (t) => t.replace('billed by the second.', 'billed by the second, edited again.'));
     edit(root, 'content/pt-BR/compute/ec2.md', (t) => t.replace('Máquinas virtuais.', 'Máquinas virtuais, editadas.'));
     const damaged = await buildWith(root, true);
     expectSameOutput(damaged, await buildWith(root, false), 'damaged buckets');
     expect(damaged.cache!.searchPages.analysed).toBeGreaterThan(2);
     expect([...buckets().values()].filter((bytes) => Buffer.from(bytes, 'base64').length <= 12)).toEqual([]);
+    expect(readIndex(dir)!.segments.size, 'one segment: nothing of the damaged ones kept').toBe(1);
     // Written again whole: the next edit analyses its page alone.
     edit(root, 'content/en/compute/ec2.md', (t) => t.replace('edited again.', 'edited a third time.'));
     const repaired = await buildWith(root, true);

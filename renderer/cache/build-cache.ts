@@ -100,6 +100,12 @@ const isBucket = (v: unknown): v is Map<string, PageTerms> => v instanceof Map;
 
 const contentHash = (data: Uint8Array | string) => keyHash().update(data).digest('hex');
 
+/**
+ * The packs of many small entries (a cold 150 × 3 build: pages 466, docs 454, code 451, search buckets 96 of
+ * ~55 KB) keep them in segments (cache/segments.ts); the others, an entry or a few each, a file per entry.
+ */
+const SEGMENTED = { segmented: true };
+
 export interface OpenCacheOptions {
   /** The cache folder (CACHE_DIR below the site's root by default). */
   dir: string;
@@ -198,12 +204,12 @@ export class BuildCache implements DocCache, AppCache {
     // Every stored doc depends on the site's file list (its links and images resolve against it): a file
     // added or removed anywhere starts the docs afresh, as a cold build would (with its worker thread).
     this.docsVersion = `${this.pipeline}:${siteFileList(options.root, options.outDir)}`;
-    this.docs = new Pack(join(options.dir, 'docs'), this.docsVersion, isDocEntry, assembleStoredDoc);
-    this.codePack = new Pack(join(options.dir, 'code'), this.pipeline, isStringMap);
-    this.apps = new Pack(join(options.dir, 'pages'), this.pipeline, isString);
+    this.docs = new Pack(join(options.dir, 'docs'), this.docsVersion, isDocEntry, assembleStoredDoc, SEGMENTED);
+    this.codePack = new Pack(join(options.dir, 'code'), this.pipeline, isStringMap, undefined, SEGMENTED);
+    this.apps = new Pack(join(options.dir, 'pages'), this.pipeline, isString, undefined, SEGMENTED);
     this.indexes = new Pack(join(options.dir, 'search'), this.pipeline, isIndex, assembleIndexFiles);
     this.pageTerms = new Pack(join(options.dir, 'search-pages'), this.pipeline, isTermsHead, assembleTermsHead);
-    this.termBuckets = new Pack(join(options.dir, 'search-buckets'), this.pipeline, isBucket, assembleBucket);
+    this.termBuckets = new Pack(join(options.dir, 'search-buckets'), this.pipeline, isBucket, assembleBucket, SEGMENTED);
     this.chunkPack = new Pack(join(options.dir, 'chunks'), this.pipeline, isChunkMap);
     this.recordKeyPack = new Pack(join(options.dir, 'search-keys'), this.pipeline, isStringMap);
     this.sourcePack = new Pack(join(options.dir, 'sources'), this.pipeline, isSourceMap);

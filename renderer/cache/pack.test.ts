@@ -1,6 +1,6 @@
 // A pack writes each new entry as soon as it is made (into a staging folder beside it), so a build does not
 // hold them all in memory, and only a successful build moves them in.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -84,5 +84,109 @@ describe('Pack', () => {
     }
     new Pack(join(cache, 'docs'), 'v1', isString);
     expect([existsSync(dead), existsSync(alive)]).toEqual([false, true]);
+  });
+});
+
+describe('Pack, segmented', () => {
+  const open = (dir: string) => new Pack(dir, 'v1', isString, undefined, { segmented: true });
+  const files = (dir: string) => readdirSync(dir).filter((f) => f !== 'pipeline' && f !== 'index');
+  const bytesIn = (dir: string) => files(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
+
+  it('keeps a build\'s new entries in one segment file, read back at their offsets', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'pack-')), 'pages');
+    const first = open(dir);
+    for (let i = 0; i < 50; i++) first.set(`k${i}`, `value ${i}`);
+    first.save();
+    expect(files(dir)).toHaveLength(1);
+    const next = open(dir);
+    expect(next.size).toBe(50);
+    for (let i = 0; i < 50; i++) expect(next.get(`k${i}`)).toBe(`value ${i}`);
+  });
+
+  it('misses every entry of a segment cut short, written over or missing, never throws', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'pack-')), 'pages');
+    const first = open(dir);
+    first.set('a', 'alpha');
+    first.set('b', 'beta');
+    first.save();
+    const [segment] = files(dir);
+    const whole = readFileSync(join(dir, segment!));
+    truncateSync(join(dir, segment!), whole.length - 1);
+    expect([open(dir).get('a'), open(dir).get('b')]).toEqual([undefined, undefined]);
+    writeFileSync(join(dir, segment!), Buffer.alloc(whole.length, 7));
+    expect(open(dir).get('a')).toBeUndefined();
+    rmSync(join(dir, segment!));
+    expect(open(dir).get('b')).toBeUndefined();
+    writeFileSync(join(dir, segment!), whole);
+    writeFileSync(join(dir, 'index'), 'not an index');
+    const damaged = open(dir);
+    expect([damaged.size, damaged.get('a')]).toEqual([0, undefined]);
+    // A build after it starts afresh: its entries read back, the damaged files are gone.
+    damaged.set('c', 'gamma');
+    damaged.save();
+    expect(open(dir).get('c')).toBe('gamma');
+    expect(files(dir)).toHaveLength(1);
+  });
+
+  it('a failed build leaves the folder as it was; an entry the writer did not write in full drops its segment', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'pack-')), 'pages');
+    const first = open(dir);
+    first.set('a', 'alpha');
+    first.save();
+    const snapshot = () => readdirSync(dir).map((f) => `${f}:${readFileSync(join(dir, f)).toString('base64')}`).sort();
+    const before = snapshot();
+    const failed = open(dir);
+    expect(failed.get('a')).toBe('alpha');
+    failed.set('b', 'beta');
+    failed.discard();
+    expect(snapshot()).toEqual(before);
+    // A writer that loses a write quietly (a full disk): the segment is not of the size its entries add up to.
+    const lossy = open(dir);
+    let writes = 0;
+    lossy.writeWith((file, data, append) => {
+      if (++writes !== 2) writeFileSync(file, data, append ? { flag: 'a' } : undefined);
+    });
+    expect(lossy.get('a')).toBe('alpha');
+    for (const k of ['b', 'c', 'd']) lossy.set(k, k);
+    lossy.save();
+    const next = open(dir);
+    expect([next.get('a'), next.get('b'), next.get('c'), next.get('d')]).toEqual(['alpha', undefined, undefined, undefined]);
+  });
+
+  it('does not grow past about twice its live entries over many builds that each change one entry', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'pack-')), 'pages');
+    const value = (i: number, build: number) => `${i}:${build}:`.padEnd(20_000, 'x');
+    const first = open(dir);
+    for (let i = 0; i < 100; i++) first.set(`k${i}`, value(i, 0));
+    first.save();
+    const live = bytesIn(dir);
+    for (let build = 1; build <= 120; build++) {
+      const pack = open(dir);
+      // One entry changed (a different one each build), the others kept unread, as a one-page edit does.
+      const changed = build % 100;
+      for (let i = 0; i < 100; i++) if (i !== changed) pack.keep(`k${i}`);
+      pack.set(`k${changed}`, value(changed, build));
+      pack.save();
+      expect(bytesIn(dir)).toBeLessThanOrEqual(2 * live + 2 * 512 * 1024);
+      expect(files(dir).length).toBeLessThanOrEqual(4);
+    }
+    const last = open(dir);
+    for (let i = 0; i < 100; i++) expect(last.get(`k${i}`)).toBe(value(i, i === 0 ? 100 : i <= 20 ? 100 + i : i));
+  });
+
+  it('two builds of one site at once stage apart; the cache is then the last one\'s, whole', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'pack-')), 'pages');
+    const one = open(dir);
+    const two = open(dir);
+    for (let i = 0; i < 10; i++) {
+      one.set(`k${i}`, `one ${i}`);
+      two.set(`k${i}`, `two ${i}`);
+    }
+    one.save();
+    expect(open(dir).get('k3')).toBe('one 3');
+    two.save();
+    const next = open(dir);
+    for (let i = 0; i < 10; i++) expect(next.get(`k${i}`)).toBe(`two ${i}`);
+    expect(files(dir)).toHaveLength(1);
   });
 });

@@ -6,26 +6,49 @@
 // whole or absent; a file that does not read back (cut short on a file system that does not rename
 // atomically, from another version, edited by hand) is a miss: the cache is only ever a shortcut, never a
 // reason for a build to fail. The folder's `pipeline` file says which version of the code made its entries.
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { joinedPieces, pieceLength, PIECES_MAGIC, readPieces } from './pieces.ts';
+import { INDEX, readIndex, SegmentReader, segmentName, writeIndex, type Place, type SegmentIndex } from './segments.ts';
 
 /** Bumped when the layout of an entry changes: older folders are then emptied. */
-const FORMAT = 4;
+const FORMAT = 5;
 const STAMP = 'pipeline';
 /** Packs opened by this process: each stages in a folder of its own, even two builds of one site at once. */
 let packs = 0;
 
+export interface PackOptions {
+  /**
+   * Entries kept in segment files with an index (segments.ts) rather than a file each: for packs of many
+   * small entries (pages, docs, code, search buckets).
+   */
+  segmented?: boolean;
+}
+
+/**
+ * A segment's live bytes below this share of its size: its live entries are copied into the segment of the
+ * next build that writes one (compacted), and it is removed. So every segment but the newest is at least half
+ * live after any build that writes, and the pack's folder stays below about twice its live entries.
+ */
+const LIVE_SHARE = 0.5;
+/** A segment below this size is copied into the next build's segment: a few segments, not one per edit. */
+const SMALL_SEGMENT = 512 * 1024;
+
 export class Pack<T> {
   private readonly current: boolean;
   private readonly used = new Set<string>();
-  /** Keys of the entries this build made, each written in the staging folder. */
-  private readonly made = new Set<string>();
-  private readonly known: Set<string>;
+  /** Keys of the entries this build made, each written in the staging folder (segmented: its place there). */
+  private readonly made = new Map<string, [at: number, length: number]>();
+  private readonly known: { has(key: string): boolean; readonly size: number };
   private readonly staging: string;
   /** undefined: not made yet; false: it cannot be (read-only folder…), so nothing new is kept. */
   private stagingReady: boolean | undefined;
+  /** Segmented: the earlier builds' index and their segments opened for reading. */
+  private readonly index: SegmentIndex | undefined;
+  private readonly reader: SegmentReader | undefined;
+  /** Segmented: this build's segment, as staged: its name, its size, and false if a write of it failed. */
+  private segment: { name: string; size: number; whole: boolean } | undefined;
   /**
    * Writes a staged entry (`append`: adds to the file): on this thread unless the build hands its entries to
    * another (writeWith).
@@ -41,9 +64,16 @@ export class Pack<T> {
      * Makes the value of an entry kept in pieces (setPieces, setJoined); without it, such an entry is a miss.
      */
     private readonly assemble?: (pieces: Uint8Array[]) => unknown,
+    options: PackOptions = {},
   ) {
     this.current = readText(join(dir, STAMP)) === stamp(pipeline);
-    this.known = new Set(this.current ? safeList(dir).filter((f) => f !== STAMP) : []);
+    if (options.segmented) {
+      this.index = (this.current ? readIndex(dir) : undefined) ?? { segments: new Map(), entries: new Map() };
+      this.reader = new SegmentReader(dir, this.index.segments);
+      this.known = this.index.entries;
+    } else {
+      this.known = new Set(this.current ? safeList(dir).filter((f) => f !== STAMP) : []);
+    }
     this.staging = join(dirname(dir), `${STAGING_PREFIX(dir)}${process.pid}-${++packs}`);
     removeAbandonedStaging(dir);
   }
@@ -60,7 +90,8 @@ export class Pack<T> {
   get(key: string, keep = true): T | undefined {
     if (!this.known.has(key)) return undefined;
     try {
-      const bytes = readFileSync(join(this.dir, key));
+      const bytes = this.readEntry(key);
+      if (!bytes) return undefined;
       const pieces = readPieces(bytes);
       const value: unknown = pieces ? this.assemble?.(pieces) : deserialize(bytes);
       if (!this.valid(value)) return undefined;
@@ -76,27 +107,31 @@ export class Pack<T> {
    * later, which gives undefined if the entry no longer reads back then: for an entry whose head is enough
    * unless the build needs the rest (a search index the output holds already). The entry is kept for the next
    * build, as by get(); the caller checks the head. `whole`: only if the lengths of the pieces after the first
-   * (read, not the pieces) fill the file exactly, so that an entry cut short is a miss now rather than a rest
+   * (read, not the pieces) fill the entry exactly, so that an entry cut short is a miss now rather than a rest
    * that does not read back when the build asks for it (a doc's HTML: the build cannot do without it then).
    */
   head(key: string, whole = false): { first: Uint8Array; all(): Uint8Array[] | undefined } | undefined {
     if (!this.known.has(key)) return undefined;
-    const file = join(this.dir, key);
+    const place = this.index?.entries.get(key);
+    let fd: number | undefined;
     try {
-      const fd = openSync(file, 'r');
-      try {
-        const top = Buffer.alloc(PIECES_MAGIC.length + 4);
-        if (readSync(fd, top, 0, top.length, 0) !== top.length || PIECES_MAGIC.some((b, i) => top[i] !== b)) return undefined;
-        const first = Buffer.alloc(top.readUInt32LE(PIECES_MAGIC.length));
-        if (readSync(fd, first, 0, first.length, top.length) !== first.length) return undefined;
-        if (whole && !piecesFill(fd, top.length + first.length)) return undefined;
-        this.used.add(key);
-        return { first, all: () => readAll(file) };
-      } finally {
-        closeSync(fd);
-      }
+      // An entry is bytes [at, end) of a file: its own, or its segment.
+      fd = place ? this.reader!.fd(place[0]) : openSync(join(this.dir, key), 'r');
+      if (fd === undefined) return undefined;
+      const at = place ? place[1] : 0;
+      const end = place ? at + place[2] : fstatSync(fd).size;
+      const top = Buffer.alloc(PIECES_MAGIC.length + 4);
+      if (end - at < top.length || readSync(fd, top, 0, top.length, at) !== top.length || PIECES_MAGIC.some((b, i) => top[i] !== b)) return undefined;
+      const first = Buffer.alloc(top.readUInt32LE(PIECES_MAGIC.length));
+      const rest = at + top.length + first.length;
+      if (rest > end || readSync(fd, first, 0, first.length, at + top.length) !== first.length) return undefined;
+      if (whole && !piecesFill(fd, rest, end)) return undefined;
+      this.used.add(key);
+      return { first, all: () => this.readAll(key) };
     } catch {
       return undefined;
+    } finally {
+      if (!place && fd !== undefined) closeSync(fd);
     }
   }
 
@@ -112,7 +147,8 @@ export class Pack<T> {
 
   /**
    * Staged entries are written by `write` from now on, which must finish them before `save()` and may fail
-   * quietly: an entry that is not there, or cut short, is a miss next time.
+   * quietly: an entry that is not there, or cut short, is a miss next time (segmented: a segment not of the
+   * size its entries add up to is not kept).
    */
   writeWith(write: EntryWriter): void {
     this.writeEntry = write;
@@ -120,7 +156,7 @@ export class Pack<T> {
 
   /** Keeps `value` under `key` for the next build: written now, part of the cache once `save()` runs. */
   set(key: string, value: T): void {
-    this.stage(key, () => serialize(value));
+    this.stage(key, (put) => put(serialize(value)));
   }
 
   /**
@@ -129,10 +165,11 @@ export class Pack<T> {
    * handed to another thread: the caller lets go of them.
    */
   setPieces(key: string, pieces: Uint8Array[]): void {
-    this.stage(key, () => PIECES_MAGIC.slice(), (file) => {
+    this.stage(key, (put) => {
+      put(PIECES_MAGIC.slice());
       for (const piece of pieces) {
-        this.writeEntry(file, pieceLength(piece), true);
-        this.writeEntry(file, piece, true);
+        put(pieceLength(piece));
+        put(piece);
       }
     });
   }
@@ -142,16 +179,39 @@ export class Pack<T> {
    * (pieces.ts: joinedPieces), not with two writes per piece.
    */
   setJoined(key: string, pieces: Uint8Array[]): void {
-    this.stage(key, () => joinedPieces(pieces));
+    this.stage(key, (put) => put(joinedPieces(pieces)));
   }
 
-  private stage(key: string, bytes: () => Uint8Array, more?: (file: string) => void): void {
+  /** Writes an entry by `write`'s calls of `put`, each adding bytes at its end. */
+  private stage(key: string, write: (put: (data: Uint8Array) => void) => void): void {
     if (!this.ensureStaging()) return;
+    if (this.index) {
+      const segment = (this.segment ??= { name: segmentName(), size: 0, whole: true });
+      if (!segment.whole) return;
+      const file = join(this.staging, segment.name);
+      const at = segment.size;
+      try {
+        write((data) => {
+          // (Read before the write: the bytes may be handed to another thread, which empties `data`.)
+          const length = data.byteLength;
+          this.writeEntry(file, data, segment.size > 0);
+          segment.size += length;
+        });
+        this.made.set(key, [at, segment.size - at]);
+      } catch {
+        // The places of the entries after this one are not known: nothing of this segment is kept.
+        segment.whole = false;
+      }
+      return;
+    }
+    const file = join(this.staging, key);
+    let first = true;
     try {
-      const file = join(this.staging, key);
-      this.writeEntry(file, bytes());
-      more?.(file);
-      this.made.add(key);
+      write((data) => {
+        this.writeEntry(file, data, !first);
+        first = false;
+      });
+      this.made.set(key, [0, 0]);
     } catch {
       this.made.delete(key); // Missed next time; the other entries are kept.
     }
@@ -178,21 +238,96 @@ export class Pack<T> {
         mkdirSync(this.dir, { recursive: true });
         writeFileSync(join(this.dir, STAMP), stamp(this.pipeline));
       }
-      for (const key of this.made) moveEntry(join(this.staging, key), join(this.dir, key));
-      // Entries of older builds, and temporary files of a build that was killed.
-      const keep = new Set([STAMP, ...this.used, ...this.made]);
-      for (const f of safeList(this.dir)) if (!keep.has(f)) rmSync(join(this.dir, f), { recursive: true, force: true });
+      if (this.index) this.saveSegmented(this.index);
+      else {
+        for (const key of this.made.keys()) moveEntry(join(this.staging, key), join(this.dir, key));
+        // Entries of older builds, and temporary files of a build that was killed.
+        const keep = new Set([STAMP, ...this.used, ...this.made.keys()]);
+        for (const f of safeList(this.dir)) if (!keep.has(f)) rmSync(join(this.dir, f), { recursive: true, force: true });
+      }
     } catch {
       // A cache that cannot be written (read-only folder, full disk) only costs the next build its speed.
     }
     this.discard();
   }
 
+  /**
+   * The index of the entries this build made or used: the new ones in this build's segment, moved in, with the
+   * live entries of the older segments it compacts (LIVE_SHARE, SMALL_SEGMENT); segments no entry is in any
+   * more are removed. A build that made nothing and dropped nothing writes nothing.
+   */
+  private saveSegmented(before: SegmentIndex): void {
+    const entries = new Map<string, Place>();
+    const live = new Map<string, number>();
+    for (const key of this.used) {
+      const place = before.entries.get(key);
+      if (!place || this.made.has(key)) continue;
+      entries.set(key, place);
+      live.set(place[0], (live.get(place[0]) ?? 0) + place[2]);
+    }
+    const segments = new Map<string, number>();
+    for (const name of live.keys()) segments.set(name, before.segments.get(name)!);
+    const segment = this.segment;
+    const file = segment && join(this.staging, segment.name);
+    // Every write of the segment done in full (the writer's failures are quiet): else its places are wrong.
+    if (segment && file && this.made.size > 0 && segment.whole && fileSize(file) === segment.size) {
+      const fd = openSync(file, 'a');
+      try {
+        for (const [name, bytes] of live) {
+          const size = segments.get(name)!;
+          if (bytes >= size * LIVE_SHARE && size >= SMALL_SEGMENT) continue;
+          segments.delete(name);
+          for (const [key, place] of entries) {
+            if (place[0] !== name) continue;
+            const data = this.reader!.read(place);
+            if (!data) {
+              entries.delete(key);
+              continue;
+            }
+            entries.set(key, [segment.name, segment.size, data.byteLength]);
+            // (A copy that fails throws: save() then leaves the cache as it was, the old index and segments.)
+            if (writeSync(fd, data, 0, data.byteLength, null) !== data.byteLength) throw new Error('Short write.');
+            segment.size += data.byteLength;
+          }
+        }
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(file, join(this.dir, segment.name));
+      for (const [key, [at, length]] of this.made) entries.set(key, [segment.name, at, length]);
+      segments.set(segment.name, segment.size);
+    }
+    const same = entries.size === before.entries.size && [...entries].every(([key, p]) => before.entries.get(key) === p);
+    if (!same || !this.current) writeIndex(this.dir, { segments, entries });
+    this.reader!.close();
+    // Segments no entry is in, and temporary files of builds that were killed.
+    const keep = new Set([STAMP, INDEX, ...segments.keys()]);
+    for (const f of safeList(this.dir)) if (!keep.has(f) && !ownedByLiveBuild(f)) rmSync(join(this.dir, f), { recursive: true, force: true });
+  }
+
   /** Forgets what this build made (a failed build: its results are not to be trusted by the next one). */
   discard(): void {
     this.made.clear();
+    this.segment = undefined;
+    this.reader?.close();
     if (this.stagingReady) rmSync(this.staging, { recursive: true, force: true });
     this.stagingReady = undefined;
+  }
+
+  /** The bytes of the entry under `key` (undefined: it does not read back). */
+  private readEntry(key: string): Buffer | undefined {
+    const place = this.index?.entries.get(key);
+    return place ? this.reader!.read(place) : readFileSync(join(this.dir, key));
+  }
+
+  /** The pieces of the entry under `key`; undefined when it does not read back as pieces. */
+  private readAll(key: string): Uint8Array[] | undefined {
+    try {
+      const bytes = this.readEntry(key);
+      return bytes && readPieces(bytes);
+    } catch {
+      return undefined;
+    }
   }
 }
 
@@ -240,24 +375,28 @@ function isAlive(pid: number): boolean {
 
 const stamp = (pipeline: string) => `${FORMAT}:${pipeline}`;
 
-/** The lengths of an entry's pieces from byte `at` on (each before its piece) add up to the file's size. */
-function piecesFill(fd: number, at: number): boolean {
-  const size = fstatSync(fd).size;
+/** The lengths of an entry's pieces from byte `at` on (each before its piece) reach `end` exactly. */
+function piecesFill(fd: number, at: number, end: number): boolean {
   const length = Buffer.alloc(4);
-  while (at < size) {
-    if (readSync(fd, length, 0, 4, at) !== 4) return false;
+  while (at < end) {
+    if (at + 4 > end || readSync(fd, length, 0, 4, at) !== 4) return false;
     at += 4 + length.readUInt32LE(0);
   }
-  return at === size;
+  return at === end;
 }
 
-/** The pieces of the entry in `file`; undefined when it does not read back as pieces. */
-function readAll(file: string): Uint8Array[] | undefined {
+function fileSize(file: string): number | undefined {
   try {
-    return readPieces(readFileSync(file));
+    return statSync(file).size;
   } catch {
     return undefined;
   }
+}
+
+/** A temporary index of a build still running (`index.<pid>-<n>.tmp`): not removed. */
+function ownedByLiveBuild(name: string): boolean {
+  const m = /^index\.(\d+)-\d+\.tmp$/.exec(name);
+  return m !== null && Number(m[1]) !== process.pid && isAlive(Number(m[1]));
 }
 
 function readText(file: string): string | undefined {
