@@ -541,6 +541,26 @@ describe('build cache', { timeout: 300_000 }, () => {
     expect(repaired.cache).toMatchObject({ search: { updated: 1 }, searchPages: { analysed: 1 } });
   });
 
+  it('keeps the segmented packs bounded over many one-page edits: a few files each, below about twice the cold cache', async () => {
+    const root = makeSite(content);
+    await buildWith(root, true);
+    const dir = join(root, CACHE_DIR);
+    const kinds = ['pages', 'docs', 'code', 'search-buckets'];
+    const bytesOf = (kind: string) => readdirSync(join(dir, kind)).reduce((n, f) => n + statSync(join(dir, kind, f)).size, 0);
+    const cold = new Map(kinds.map((k) => [k, bytesOf(k)]));
+    for (let n = 1; n <= 12; n++) {
+      // Two pages of two locales in turn: each build leaves the other's entries live in an older segment.
+      if (n % 2) edit(root, 'content/en/compute/ec2.md', (t) => t.replace(/Virtual machines[^.]*\./, `Virtual machines, edit ${n}.`));
+      else edit(root, 'content/pt-BR/compute/s3.md', (t) => t.replace(/Objetos[^.]*\./, `Objetos, edição ${n}.`));
+      await buildWith(root, true);
+      for (const kind of kinds) {
+        expect(readdirSync(join(dir, kind)).length, `${kind} after edit ${n}: pipeline, index, two segments at most`).toBeLessThanOrEqual(4);
+        expect(bytesOf(kind), `${kind} after edit ${n}`).toBeLessThanOrEqual(2 * cold.get(kind)! + 1024 * 1024);
+      }
+    }
+    expectSameOutput(await buildWith(root, true), await buildWith(root, false), 'twelve one-page edits');
+  });
+
   it("a doc's entry is read as far as its first piece, and one cut short past it is a miss, not a failed build", async () => {
     const root = makeSite(content);
     const clean = await buildWith(root, false);

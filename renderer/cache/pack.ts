@@ -1,5 +1,6 @@
 // One kind of entry of the build cache (docs, pages, search indexes): a folder with one file per entry,
-// named by its key, so a build that changes one page writes one or two files, not the whole cache. Each
+// named by its key, or for packs of many small entries (`segmented`) a few segment files and an index
+// (segments.ts), so a build that changes one page writes one or two files, not the whole cache. Each
 // new entry is written as soon as it is made, into a staging folder beside the pack (so the build does not
 // hold every entry in memory until it ends: on the 150 × 3 corpus that was ~90 MB of a cold build's peak),
 // and moved in by renames only when the build has succeeded; a failed build discards it. A renamed file is
