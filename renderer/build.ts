@@ -25,7 +25,6 @@ import { WorkerPool } from './workers/pool.ts';
 import { capYoungGeneration } from './young-generation.ts';
 import { buildThreads, DOCS_PER_EXTRA_THREAD, shareMarkdownFromEnv } from './workers/threads.ts';
 import { collectGarbage, dropSearchText, HeapGrowthLimit } from './free-memory.ts';
-import { prelinkSpare } from './spare-output.ts';
 import { FolderOutput, MemoryOutput, type OutputFiles, type OutputSink } from './write.ts';
 import type { Naming } from './render/names.ts';
 
@@ -147,10 +146,6 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
   const timer = new Timer();
   const compiledConfig = options.compiledConfig ?? (cache ? compileConfigCached(root, options.configFile, cache.dir) : undefined);
   const validatedConfig = cache ? new ValidatedConfigCache(cache.dir, cache.pipeline, resolve(root, options.configFile ?? CONFIG_FILE)) : undefined;
-  // The files of the last output that come out the same are kept, not made and written again; a warm build
-  // with no spare folder has one made meanwhile (spare-output.ts).
-  const before = options.write === false ? undefined : cache?.outputBefore(outDir);
-  const linking = cache?.warm ? prelinkSpare(outDir, before) : undefined;
   const site = await prepareSite({
     root,
     configFile: options.configFile,
@@ -163,8 +158,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
     timer,
     strict: options.strict ?? false,
     ...(cache ? { cache, validatedConfig } : {}),
-    // Waited for even when a stage fails: done before the output folder's lock is released (never rejects).
-  }).finally(() => linking);
+  });
   const { loaded, table, locales } = site;
   const { config } = loaded;
   // Search and routes are made: what only they read is let go, and the garbage they left is collected
@@ -188,7 +182,8 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
   // Static files are checked (links, file types) before the output folder is opened.
   const statics = staticPaths(site);
   const memory = options.write === false ? new MemoryOutput() : undefined;
-  const folder = memory ? undefined : new FolderOutput(outDir, before, await linking);
+  // The files of the last output that come out the same are kept, not made and written again.
+  const folder = memory ? undefined : new FolderOutput(outDir, cache?.outputBefore(outDir));
   // The render stage's cache entries go to the writer thread with the output files (finished by commit, before save).
   if (folder && cache) cache.writeEntriesWith((file, data, append) => folder.writeAside(file, data, append));
   const out: OutputSink = (memory ?? folder)!;

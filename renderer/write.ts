@@ -8,7 +8,6 @@ import { basename, dirname, join } from 'node:path';
 import { AggregateUserError } from './errors.ts';
 import { fileSystemError } from './fs-errors.ts';
 import { BUILD_MARKER, markBuildOutput } from './output-guard.ts';
-import { spareFolder } from './spare-output.ts';
 import { walkSourceTree, type TreeFile } from './source-tree.ts';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
@@ -111,19 +110,16 @@ export class FolderOutput implements OutputSink {
   /**
    * `before`: the records of the output folder as the last build committed it (`records()`), from the build
    * cache. A file of this build made from the same key as recorded, and still the very file recorded, is
-   * kept rather than written (`keep`). `linked`: the files linked into the spare folder ahead of this build
-   * from a file that had its recorded state (spare-output.ts), each with its state right after: a file that
-   * still has that state is the recorded one (its link changed only its change time).
+   * kept rather than written (`keep`).
    */
   constructor(
     private readonly outDir: string,
     private readonly before?: ReadonlyMap<string, FileRecord>,
-    private readonly linked?: ReadonlyMap<string, string>,
   ) {
     const parent = dirname(outDir);
     const name = basename(outDir);
     mkdirSync(parent, { recursive: true });
-    this.spare = spareFolder(outDir);
+    this.spare = join(parent, `.${name}.previous`);
     this.tmp = join(parent, `.${name}.tmp-${process.pid}-${Date.now()}`);
     if (!claim([this.spare, ...leftovers(parent, name)], this.tmp)) mkdirSync(this.tmp);
     // First, so that even an interrupted build's folder says whose it is.
@@ -208,7 +204,7 @@ export class FolderOutput implements OutputSink {
     const here = join(this.tmp, rel);
     const found = lstatSync(here, { bigint: true, throwIfNoEntry: false });
     let stat = found && stateOf(found)?.stat;
-    if (stat !== recorded.stat && (stat === undefined || this.linked?.get(rel) !== stat)) {
+    if (stat !== recorded.stat) {
       const there = join(this.outDir, rel);
       if (fileState(there)?.stat !== recorded.stat) return undefined;
       try {

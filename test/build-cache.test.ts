@@ -203,8 +203,7 @@ describe('build cache', { timeout: 300_000 }, () => {
     const clean = () => cleanOutput(root);
     const inodes = () => Object.fromEntries(Object.keys(outputOf(out)).map((rel) => [rel, statSync(join(out, rel)).ino]));
     await into();
-    // The second build has no folder to reuse (a thread links the output's files into a new one while the stages
-    // run, renderer/spare-output.ts), the third reuses the first's.
+    // The second build has no folder to reuse (it links the output's files), the third reuses the first's.
     for (let i = 0; i < 2; i++) {
       const before = inodes();
       await into();
