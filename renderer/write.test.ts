@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -192,8 +192,12 @@ describe('output writers', () => {
     };
 
     expect((await build({ 'a.html': ['A', 'ka'], 'docs/b.html': ['B', 'kb'] })).kept).toEqual([]);
+    // A build without records swaps a new folder in: the first output is then the folder the next one reuses
+    // (with no folder to reuse, a build keeps files in place: the next test).
+    records = undefined;
+    expect((await build({ 'a.html': ['A', 'ka'], 'docs/b.html': ['B', 'kb'] })).kept).toEqual([]);
     const a = ino('a.html');
-    // No folder to reuse yet: the output's files are linked into the new one (same file, no copy).
+    // The reused folder holds the first build's files, not the output's: those are linked into it (same file).
     const second = await build({ 'a.html': ['A', 'ka'], 'docs/b.html': ['B2', 'kb2'] }, async (w) => {
       await w.flush();
       // Written into the new folder only: the output being served is as it was until the swap.
@@ -221,6 +225,65 @@ describe('output writers', () => {
     expect(last).toMatchObject({ kept: ['docs/b.html'], count: 2 });
     expect([text('a.html'), text('docs/b.html')]).toEqual(['A4', 'B2']);
     expect(last.bytes).toBe(4);
+  });
+
+  it('with no folder to reuse, leaves the files it keeps in the output and moves the few it wrote in; when it wrote more than it kept, links the kept ones into a new folder and swaps it in', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'cheatsheet-write-'));
+    const out = join(parent, 'build');
+    const ino = (rel: string) => statSync(join(out, rel)).ino;
+    const text = (rel: string) => readFileSync(join(out, rel), 'utf8');
+    let records: Map<string, FileRecord> | undefined;
+    const build = async (files: Record<string, [string, string]>, during?: (w: FolderOutput) => Promise<void>, fail = false) => {
+      const w = new FolderOutput(out, records);
+      const kept: string[] = [];
+      for (const [rel, [content, key]] of Object.entries(files)) {
+        if (w.keep(rel, key)) kept.push(rel);
+        else w.write(rel, content, key);
+      }
+      await during?.(w);
+      if (fail) {
+        await w.abort();
+        return [];
+      }
+      await w.commit();
+      records = w.committed();
+      return kept;
+    };
+    const site = { 'index.html': ['home', 'k0'], 'docs/a/index.html': ['A', 'ka'], 'docs/b/index.html': ['B', 'kb'], 'docs/c/index.html': ['C', 'kc'], 'old/x.html': ['X', 'kx'] } as Record<string, [string, string]>;
+    await build(site);
+    rmSync(join(parent, '.build.previous'), { recursive: true, force: true });
+    const inodes = Object.fromEntries(Object.keys(site).map((rel) => [rel, ino(rel)]));
+
+    // One page changed, one gone, one new: the output is changed file by file, no folder of links is made.
+    const { 'old/x.html': _gone, ...rest } = site;
+    const next = { ...rest, 'docs/c/index.html': ['C2', 'kc2'], 'new/y/index.html': ['Y', 'ky'] } as Record<string, [string, string]>;
+    const kept = await build(next, async (w) => {
+      await w.flush();
+      // Nothing of the output being served moves before the commit; a kept file reads back from it.
+      expect([text('docs/c/index.html'), text('old/x.html'), existsSync(join(out, 'new'))]).toEqual(['C', 'X', false]);
+      expect(w.read('docs/a/index.html')).toBe('A');
+    });
+    expect(kept).toEqual(['index.html', 'docs/a/index.html', 'docs/b/index.html']);
+    for (const rel of kept) expect(ino(rel), rel).toBe(inodes[rel]);
+    expect([text('docs/c/index.html'), text('new/y/index.html'), existsSync(join(out, 'old'))]).toEqual(['C2', 'Y', false]);
+    expect(readdirSync(parent).sort()).toEqual(['build']);
+    expect(existsSync(join(out, '.cheatsheet-build'))).toBe(true);
+    // What it recorded is the output as it is: the next build keeps every file.
+    expect(await build(next)).toEqual(Object.keys(next));
+
+    // A failed build leaves the output as it was.
+    await build({ ...next, 'docs/a/index.html': ['A3', 'ka3'] }, undefined, true);
+    rmSync(join(parent, '.build.previous'), { recursive: true, force: true });
+    expect(text('docs/a/index.html')).toBe('A');
+
+    // Most files changed: a new folder, with the kept file linked into it (the same file), swapped in whole.
+    const home = ino('index.html');
+    const most = Object.fromEntries(Object.entries(next).map(([rel, [content, key]]) => [rel, rel === 'index.html' ? [content, key] : [`${content}!`, `${key}!`]])) as Record<string, [string, string]>;
+    expect(await build(most)).toEqual(['index.html']);
+    expect([ino('index.html'), text('index.html'), text('docs/a/index.html')]).toEqual([home, 'home', 'A!']);
+    expect(readFileSync(join(parent, '.build.previous', 'docs', 'a', 'index.html'), 'utf8')).toBe('A');
+    // Its record of the linked file is the file's state after the link: kept by the next build.
+    expect(await build(most)).toEqual(Object.keys(most));
   });
 
   it('keeps a build in memory with its size', () => {
