@@ -371,12 +371,7 @@ export class FolderOutput implements OutputSink {
       this.linkDeferred(this.deferred);
     }
     removeStale(this.tmp, '', this.written);
-    const records = new Map(this.kept);
-    for (const [rel, key] of this.keyed) {
-      const state = fileState(join(this.tmp, rel));
-      if (state) records.set(rel, { key, ...state });
-    }
-    this.records = records;
+    this.records = this.recordsIn(this.tmp);
     // The output being replaced becomes the folder the next build rewrites.
     rmSync(this.spare, { recursive: true, force: true });
     if (existsSync(this.outDir)) renameSync(this.outDir, this.spare);
@@ -405,13 +400,18 @@ export class FolderOutput implements OutputSink {
       }
     }
     removeStale(this.outDir, '', this.written);
+    this.records = this.recordsIn(this.outDir);
+    rmSync(this.tmp, { recursive: true, force: true });
+  }
+
+  /** The records of this output's files: those kept, and those written with a key as they are in `root`. */
+  private recordsIn(root: string): Map<string, FileRecord> {
     const records = new Map(this.kept);
     for (const [rel, key] of this.keyed) {
-      const state = fileState(join(this.outDir, rel));
+      const state = fileState(join(root, rel));
       if (state) records.set(rel, { key, ...state });
     }
-    this.records = records;
-    rmSync(this.tmp, { recursive: true, force: true });
+    return records;
   }
 
   /** The kept files linked (or else copied) into this folder after all: it is swapped in whole. */
