@@ -3,9 +3,9 @@
 // load.ts so that a build with nothing changed (cache/unchanged-build.ts) can compare the export with the
 // last build's without loading zod and the schema.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { generatedModule } from '../cache/generated-modules.ts';
 import { ConfigError } from '../errors.ts';
 import { importModule } from '../import-module.ts';
 import type { CompiledConfig } from './compile.ts';
@@ -15,9 +15,7 @@ export async function importConfig(root: string, compiled: CompiledConfig): Prom
   const { code, shown } = compiled;
   // Written beside node_modules so that the config's own bare imports resolve as they would in place.
   const cacheDir = join(root, 'node_modules', '.cache', 'cheatsheet');
-  mkdirSync(cacheDir, { recursive: true });
-  const out = join(cacheDir, `config.${createHash('sha256').update(code).digest('hex').slice(0, 12)}.mjs`);
-  if (!existsSync(out)) writeFileSync(out, code);
+  const out = generatedModule(cacheDir, 'config.', createHash('sha256').update(code).digest('hex').slice(0, 12), code);
   let mod: { default?: unknown };
   try {
     mod = (await importModule(pathToFileURL(out).href)) as { default?: unknown };

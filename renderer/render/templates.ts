@@ -4,7 +4,7 @@
 // esbuild is imported when the templates must be bundled: the prebuilt ones are imported as they are.
 import type { BuildFailure, Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ComponentType } from 'react';
@@ -13,6 +13,7 @@ import { importModule } from '../import-module.ts';
 import type { RouteData, SiteData } from '../shared/types.ts';
 import { packageRoot } from '../paths.ts';
 import { prebuiltTemplates, type ThemeKey, type ThemeMemo } from '../bundle/prebuilt.ts';
+import { generatedModule } from '../cache/generated-modules.ts';
 
 export interface Templates {
   /** `memo: false` renders every sidebar category instead of reusing the HTML of those a page is not in. */
@@ -163,9 +164,7 @@ export const { renderToString } = require(existsSync(legacy) ? legacy : entry);
 async function bundleTemplatesToCache(templatesDir: string, root: string): Promise<{ file: string; inputs: string[] }> {
   const { code, inputs } = await bundleTemplates(templatesDir, root);
   const cacheDir = join(packageRoot(), 'node_modules', '.cache', 'cheatsheet');
-  mkdirSync(cacheDir, { recursive: true });
-  const file = join(cacheDir, `ssr.${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
-  if (!existsSync(file)) writeFileSync(file, code);
+  const file = generatedModule(cacheDir, 'ssr.', createHash('sha256').update(code).digest('hex').slice(0, 16), code);
   return { file, inputs };
 }
 
