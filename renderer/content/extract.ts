@@ -2,6 +2,7 @@
 // text of each section (for search records).
 import type { Element, Root, RootContent } from 'hast';
 import { toString } from 'hast-util-to-string';
+import { ownString } from './own-string.ts';
 
 export interface Heading {
   level: number;
@@ -28,15 +29,6 @@ const LOOSE_SPACE = /\s{2,}|[^\S ]/g;
 /** A block's text with its white space collapsed, as `text.replace(/\s+/g, ' ')` would. */
 export const collapseSpace = (text: string) => text.replace(LOOSE_SPACE, ' ');
 
-/**
- * `text` as a string of its own. V8 keeps a substring of 13 characters or more as a view of the string it was
- * cut from, and a heading's text is cut from the doc's whole Markdown source (markdown-it's tokens are slices
- * of it): kept with the doc for the whole build, it kept the source alive too (600 × 3 corpus: ~11 MB of
- * sources held by ~14,000 headings of the docs processed on the build's own thread). A concatenation, read,
- * is flattened into a new string: its slice shares memory with that one only.
- */
-const ownString = (text: string) => (text.length < 13 ? text : (' ' + text).slice(1));
-
 export function extractHeadings(tree: Root): Heading[] {
   const headings: Heading[] = [];
   const walk = (nodes: RootContent[]) => {
@@ -59,13 +51,13 @@ export function extractSections(tree: Root): Section[] {
   const collect = (node: Element) => {
     const m = HEADING.exec(node.tagName);
     if (m && Number(m[1]) >= 2) {
-      sections.push({ id: typeof node.properties.id === 'string' ? node.properties.id : undefined, heading: toString(node).trim(), level: Number(m[1]), text: [] });
+      sections.push({ id: typeof node.properties.id === 'string' ? node.properties.id : undefined, heading: ownString(toString(node).trim()), level: Number(m[1]), text: [] });
       return;
     }
     if (node.tagName === 'pre' || node.tagName === 'button') return;
     if (TEXT_BLOCKS.has(node.tagName) && !node.children.some((c) => c.type === 'element' && (c.tagName === 'ul' || c.tagName === 'ol' || c.tagName === 'p'))) {
       const text = collapseSpace(toString(node)).trim();
-      if (text) current().text.push(text);
+      if (text) current().text.push(ownString(text));
       return;
     }
     for (const child of node.children) if (child.type === 'element') collect(child);

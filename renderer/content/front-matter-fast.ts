@@ -4,7 +4,9 @@
 // gray-matter also encodes the whole file to a Buffer it keeps as `orig`. This reads exactly that subset, and
 // gives what gray-matter and js-yaml give for it; anything else — a comment, an indented or quoted key, an
 // escape, a value YAML would read as another type, a BOM or CRLF — returns undefined and takes the full path.
-// `front-matter-fast.test.ts` compares both on every page of the site and on crafted edge cases.
+// `front-matter-fast.test.ts` compares both on every page of the site and on crafted edge cases. Its strings
+// are strings of their own (own-string.ts): a title kept with the doc would otherwise keep the whole file alive.
+import { ownString } from './own-string.ts';
 
 export interface FastMatter {
   data: Record<string, unknown>;
@@ -56,13 +58,13 @@ export function readSimpleFrontMatter(source: string): FastMatter | undefined {
 /** The value of one `key: value` line, or undefined when it is not in the subset. */
 function scalar(text: string): unknown {
   if (text === '' || text !== text.trim()) return undefined;
-  if (DOUBLE_QUOTED.test(text) || SINGLE_QUOTED.test(text)) return text.slice(1, -1);
+  if (DOUBLE_QUOTED.test(text) || SINGLE_QUOTED.test(text)) return ownString(text.slice(1, -1));
   if (text === 'true' || text === 'false') return text === 'true';
   if (INTEGER.test(text)) return Number(text);
   const day = DAY.exec(text);
   if (day) return new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
   if (text[0] === '[') return flowList(text);
-  return PLAIN.test(text) && !NOT_STRINGS.has(text) ? text : undefined;
+  return PLAIN.test(text) && !NOT_STRINGS.has(text) ? ownString(text) : undefined;
 }
 
 /** `[a, b c, d]` of plain strings; undefined for anything else (nested lists, quotes, numbers, empty items). */
@@ -75,7 +77,7 @@ function flowList(text: string): string[] | undefined {
     // Spaces around an item are YAML's separation; other white space (tabs, no-break spaces) is not read here.
     const item = / *(.*?) *$/.exec(raw)![1]!;
     if (!FLOW_ITEM.test(item) || NOT_STRINGS.has(item)) return undefined;
-    items.push(item);
+    items.push(ownString(item));
   }
   return items;
 }
