@@ -106,6 +106,8 @@ export interface PrepareOptions {
   validatedConfig?: ValidatedConfigCache;
   /** Without a build cache: where the search stage keeps its indexes and page terms (`serve`, in memory). */
   searchCache?: IndexCache;
+  /** Called before the search stage: the build collects there when its heap has grown enough (build.ts). */
+  heapCheck?: () => void;
 }
 
 export interface PreparedSite {
@@ -249,6 +251,7 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
   const { pool } = options;
   // (The code's key only keys the build cache's indexes: a build without the cache does not hash the code.)
   const codeKey = options.cache ? codeKeyOf(options.cache) : undefined;
+  options.heapCheck?.();
   const search = await timer.run('search', () => (pool && pool.threads > 1 && naming === 'hashed' ? searchOn(pool, loaded, locales, table, codeKey, options.cache) : searchOf(loaded, locales, table, options.cache?.index ?? options.searchCache, codeKey)));
   return { paths, loaded, locales, strings, jobFor, content, templates, bundle, islands, table, search, naming, warnings, problems, ...(options.cache ? { cache: options.cache } : {}) };
 }
