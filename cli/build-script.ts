@@ -18,9 +18,10 @@
 // see workDone) and writes the cache once more.
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { CacheStats } from '../renderer/cache/build-cache.ts';
 import { CODE_CACHE_FILE } from '../renderer/cache/cache-dir.ts';
+import { CLI_CACHE_DIR_ENV, cliCacheDir } from '../renderer/cache/cli-cache.ts';
 import { runWithCodeCache } from '../renderer/cache/code-cache.ts';
 import { readUtf8InPieces } from '../renderer/cache/pieces.ts';
 import * as errors from '../renderer/errors.ts';
@@ -38,25 +39,12 @@ export const BUILD_SCRIPT = 'build-script.js';
 export const CODE_CACHE_ENV = 'CHEATSHEET_CODE_CACHE';
 
 /** A folder for the code cache instead of the CLI's own (tests give each site its own). */
-export const CODE_CACHE_DIR_ENV = 'CHEATSHEET_CODE_CACHE_DIR';
+export const CODE_CACHE_DIR_ENV = CLI_CACHE_DIR_ENV;
 
-/**
- * Where the code cache of the build script is kept: the `.cache/cheatsheet` of the node_modules folder the CLI
- * is installed in (a site's own, as other tools keep theirs), or of the CLI's own folder when it is not
- * installed (this repository). Never inside an installed package: it stays as npm wrote it.
- */
+/** Where the code cache of the build script is kept: in the CLI's cache folder (renderer/cache/cli-cache.ts). */
 export function codeCacheFile(env: NodeJS.ProcessEnv = process.env): string {
-  const dir = env[CODE_CACHE_DIR_ENV];
-  if (dir) return join(resolve(dir), 'build-script.bin');
-  const root = packageRoot();
-  let modules = join(root, 'node_modules');
-  for (let d = dirname(root); dirname(d) !== d; d = dirname(d)) {
-    if (basename(d) === 'node_modules') {
-      modules = d;
-      break;
-    }
-  }
-  return join(modules, '.cache', 'cheatsheet', CODE_CACHE_FILE);
+  const { dir, given } = cliCacheDir(env);
+  return given ? join(dir, 'build-script.bin') : join(dir, CODE_CACHE_FILE);
 }
 
 /** `1`: say on stderr whether the code cache was used, and what was written. */

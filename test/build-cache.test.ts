@@ -9,6 +9,7 @@ import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../renderer/build.ts';
 import { CACHE_DIR } from '../renderer/cache/build-cache.ts';
+import { pipelineMemoFile } from '../renderer/cache/cli-cache.ts';
 import { pipelineKey } from '../renderer/cache/keys.ts';
 import { readIndex } from '../renderer/cache/segments.ts';
 import { configExportKey } from '../renderer/config/import-config.ts';
@@ -466,7 +467,7 @@ describe('build cache', { timeout: 300_000 }, () => {
     edit(root, 'content/en/compute/s3.md', (t) => t.replace('Objects.', 'Objects, see [nowhere](/aws-cheatsheet/docs/nowhere).'));
     await expect(buildWith(root, true)).rejects.toThrow(/broken link/);
     expect(snapshot()).toEqual(before);
-    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'pipeline-key.json', 'search', 'search-buckets', 'search-keys', 'search-pages', 'sources', 'text', 'theme-client.json', 'theme-ssr.json']);
+    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'search', 'search-buckets', 'search-keys', 'search-pages', 'sources', 'text', 'theme-client.json', 'theme-ssr.json']);
     // Fixed: the page is processed again (nothing of the failed build was kept), the rest comes from the cache.
     edit(root, 'content/en/compute/s3.md', (t) => t.replace(', see [nowhere](/aws-cheatsheet/docs/nowhere).', ', fixed.'));
     const fixed = await buildWith(root, true);
@@ -686,7 +687,7 @@ describe('build cache', { timeout: 300_000 }, () => {
     const clean = await buildWith(root, false);
     await buildWith(root, true);
     const dir = join(root, CACHE_DIR);
-    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'pipeline-key.json', 'search', 'search-buckets', 'search-keys', 'search-pages', 'sources', 'text', 'theme-client.json', 'theme-ssr.json']);
+    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'search', 'search-buckets', 'search-keys', 'search-pages', 'sources', 'text', 'theme-client.json', 'theme-ssr.json']);
     const entries = (kind: string) => readdirSync(join(dir, kind)).filter((f) => f !== 'pipeline');
     // Cut short (a build killed while writing, on a file system that does not rename atomically), garbage,
     // empty, a folder where a file should be; and a temporary file a killed build left.
@@ -705,7 +706,8 @@ describe('build cache', { timeout: 300_000 }, () => {
     for (const f of entries('chunks')) writeFileSync(join(dir, 'chunks', f), serialize(new Map([['key', { file: 42 }]])));
     writeFileSync(join(dir, 'docs', 'x.tmp-1234'), 'half');
     for (const f of readdirSync(join(dir, 'config'))) writeFileSync(join(dir, 'config', f), '{"key": "garbage"');
-    writeFileSync(join(dir, 'pipeline-key.json'), '{"format": 1, "value": ');
+    // The pipeline key's memo is the CLI's (cli-cache.ts), shared by every build: damaged, it is computed again.
+    writeFileSync(pipelineMemoFile(), '{"format": 1, "value": ');
     writeFileSync(join(dir, 'theme-client.json'), '{"format": 1, "value": "usable", "seen": 42}');
     writeFileSync(join(dir, 'theme-ssr.json'), '');
     const damaged = await buildWith(root, true);

@@ -93,8 +93,14 @@ describe('the build script and its code cache', () => {
   it('is the CLI\'s, not a site\'s: a cold build of another site, with no cache folder, runs from it', () => {
     const { codeDir, codeCache } = warmSite();
     const written = parts(codeCache).data.length;
+    // The pipeline key's memo too (renderer/cache/cli-cache.ts): the cold build of another site finds the key
+    // remembered (it hashes no compiled file) and leaves the memo as it was.
+    const memo = join(codeDir, 'pipeline-key.json');
+    const memoBefore = statSync(memo);
     const other = warmSite(codeDir);
     expect(existsSync(join(other.root, CACHE_DIR, 'v8-code'))).toBe(false);
+    expect(existsSync(join(other.root, CACHE_DIR, 'pipeline-key.json'))).toBe(false);
+    expect([statSync(memo).ino, statSync(memo).mtimeMs]).toEqual([memoBefore.ino, memoBefore.mtimeMs]);
     expect(codeCacheLines(other.cold.stderr)[0]).toBe(`code cache: used (${written} bytes)`);
     other.expectCleanOutput('a cold build from another site\'s code cache');
   }, 300_000);

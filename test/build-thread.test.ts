@@ -20,7 +20,7 @@ function build(root: string, args: string[] = [], env: Record<string, string> = 
 
 describe('which builds run on the build thread', () => {
   const cold = makeSite({});
-  const warm = makeSite({ [`${CACHE_DIR}/pipeline-key.json`]: '{}' });
+  const warm = makeSite({ [`${CACHE_DIR}/theme-ssr.json`]: '{}' });
   const main = { mainThread: true, env: {}, execArgv: [] };
 
   it('a cold build (no cache folder, or --no-cache) does; a warm one does not', () => {

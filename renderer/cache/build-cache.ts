@@ -44,7 +44,7 @@ import { filesKey, hashOf, keyHash, rememberedPipelineKey, siteFileList } from '
 import { Pack, type EntryWriter } from './pack.ts';
 import { assembleBucket, assembleIndexFiles, assembleTermsHead, indexHead, indexPieces, partsOf, partsPiece, termsBuckets, termsLayout, type PageTermsLookup, type TermsHead } from '../search/terms-pieces.ts';
 import { PIECE_BYTES } from './pieces.ts';
-import { PIPELINE_MEMO } from './cache-dir.ts';
+import { pipelineMemoFile } from './cli-cache.ts';
 import type { Remembered } from './stat-memo.ts';
 
 export { CACHE_DIR } from './cache-dir.ts';
@@ -198,7 +198,7 @@ export class BuildCache implements DocCache, AppCache {
   constructor(options: OpenCacheOptions) {
     this.dir = options.dir;
     this.fileState = options.fileState;
-    const pipeline = options.pipeline ?? rememberedPipelineKey(join(options.dir, PIPELINE_MEMO));
+    const pipeline = options.pipeline ?? rememberedPipelineKey(pipelineMemoFile());
     this.pipeline = pipeline.value;
     this.keepPipelineMemo = pipeline.keep;
     // Every stored doc depends on the site's file list (its links and images resolve against it): a file

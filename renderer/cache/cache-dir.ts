@@ -3,7 +3,7 @@
 // cache/unchanged-build.ts) without loading the cache's code.
 export const CACHE_DIR = '.cheatsheet-cache';
 
-/** The pipeline key's memo (stat-memo.ts), in the cache's folder. */
+/** The pipeline key's memo (stat-memo.ts), in the CLI's cache folder (cli-cache.ts), not a site's. */
 export const PIPELINE_MEMO = 'pipeline-key.json';
 
 /**

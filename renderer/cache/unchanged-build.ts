@@ -18,7 +18,7 @@ import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { LOCATION_VARIABLES } from '../config/site-url.ts';
 import { lockPathOf } from '../output-lock.ts';
 import { packageRoot } from '../paths.ts';
-import { PIPELINE_MEMO } from './cache-dir.ts';
+import { pipelineMemoFile } from './cli-cache.ts';
 import { keyHash } from './key-hash.ts';
 import { rememberedPipelineKey } from './keys.ts';
 import type { Remembered } from './stat-memo.ts';
@@ -322,7 +322,7 @@ function unchanged(groups: Group[], skip: (abs: string, name: string, parent: st
 export async function unchangedBuild(setting: BuildSetting, exportKey: () => Promise<string | undefined>, env: NodeJS.ProcessEnv = process.env, found?: (pipeline: Remembered) => void): Promise<BuildSummary | undefined> {
   const record = readRecord(join(setting.cacheDir, UNCHANGED_RECORD));
   if (!record) return void debug('no record');
-  const remembered = rememberedPipelineKey(join(setting.cacheDir, PIPELINE_MEMO));
+  const remembered = rememberedPipelineKey(pipelineMemoFile(env));
   found?.(remembered);
   const pipeline = remembered.value;
   if (record.context !== contextOf(setting, pipeline, env)) return void debug(`another context: ${record.context} → ${contextOf(setting, pipeline, env)}`);
