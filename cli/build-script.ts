@@ -41,7 +41,7 @@ export const CODE_CACHE_ENV = 'CHEATSHEET_CODE_CACHE';
 /** A folder for the code cache instead of the CLI's own (tests give each site its own). */
 export const CODE_CACHE_DIR_ENV = CLI_CACHE_DIR_ENV;
 
-/** Where the code cache of the build script is kept: in the CLI's cache folder (renderer/cache/cli-cache.ts). */
+/** Where the code cache of the build script is kept: the CLI's cache folder (renderer/cache/cli-cache.ts). */
 export function codeCacheFile(env: NodeJS.ProcessEnv = process.env): string {
   const { dir, given } = cliCacheDir(env);
   return given ? join(dir, 'build-script.bin') : join(dir, CODE_CACHE_FILE);

@@ -706,7 +706,7 @@ describe('build cache', { timeout: 300_000 }, () => {
     for (const f of entries('chunks')) writeFileSync(join(dir, 'chunks', f), serialize(new Map([['key', { file: 42 }]])));
     writeFileSync(join(dir, 'docs', 'x.tmp-1234'), 'half');
     for (const f of readdirSync(join(dir, 'config'))) writeFileSync(join(dir, 'config', f), '{"key": "garbage"');
-    // The pipeline key's memo is the CLI's (cli-cache.ts), shared by every build: damaged, it is computed again.
+    // The pipeline key's memo is the CLI's (cli-cache.ts), shared by every build: damaged, it is made again.
     writeFileSync(pipelineMemoFile(), '{"format": 1, "value": ');
     writeFileSync(join(dir, 'theme-client.json'), '{"format": 1, "value": "usable", "seen": 42}');
     writeFileSync(join(dir, 'theme-ssr.json'), '');
