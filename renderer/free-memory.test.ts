@@ -3,7 +3,7 @@ import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { LocaleContent } from './content/load.ts';
 import type { ProcessedDoc } from './content/process-doc.ts';
-import { collectGarbage, dropSearchText, exposedGc, HeapGrowthLimit } from './free-memory.ts';
+import { collectGarbage, dropSearchText, exposedGc, HeapGrowing, HeapGrowthLimit } from './free-memory.ts';
 
 describe('collectGarbage', () => {
   it('collects what nothing refers to any more, without --expose-gc', async () => {
@@ -113,5 +113,36 @@ describe('HeapGrowthLimit', () => {
     used = Number.MAX_SAFE_INTEGER;
     expect(limit.check()).toBe(true);
     expect(ref.deref()).toBeUndefined();
+  });
+});
+
+describe('HeapGrowing', () => {
+  it('fixes the growing factor once, and sets the flag back as at start', () => {
+    const flags: string[] = [];
+    const growth = new HeapGrowing(30, (f) => flags.push(f));
+    growth.restore();
+    expect(flags).toEqual([]);
+    growth.slow();
+    growth.slow();
+    expect(flags).toEqual(['--heap-growing-percent=30']);
+    growth.restore();
+    growth.restore();
+    expect(flags).toEqual(['--heap-growing-percent=30', '--heap-growing-percent=0']);
+  });
+
+  it('does nothing at 0 (CHEATSHEET_HEAP_GROWING_PERCENT=0: V8 as it is)', () => {
+    const flags: string[] = [];
+    const growth = new HeapGrowing(0, (f) => flags.push(f));
+    growth.slow();
+    growth.restore();
+    expect(flags).toEqual([]);
+  });
+
+  it('leaves V8\'s flags as they were, so code cached after it is good for the next process', () => {
+    const before = new Script('0').createCachedData();
+    const growth = new HeapGrowing(30);
+    growth.slow();
+    growth.restore();
+    expect(new Script('0').createCachedData().equals(before)).toBe(true);
   });
 });
