@@ -6,6 +6,7 @@ import type { BuildSummary } from '../renderer/cache/unchanged-build.ts';
 import type { CompiledConfig } from '../renderer/config/compile.ts';
 import { CONFIG_FILE } from '../renderer/config/compile.ts';
 import { UserError } from '../renderer/errors.ts';
+import { heapGrowingPercent } from '../renderer/free-memory.ts';
 import { THREADS_ENV } from '../renderer/workers/threads.ts';
 import { buildThreadNote } from './build-thread.ts';
 import { printWarning } from './report.ts';
@@ -50,6 +51,8 @@ export function parseThreads(flag: string | undefined, env = process.env[THREADS
 export async function buildCommand(flags: BuildFlags): Promise<number> {
   const started = performance.now();
   const threads = parseThreads(flags.threads);
+  // Read again where the build uses it (maybe on its own thread): checked here for a message without a stack.
+  heapGrowingPercent();
   let pipeline: Remembered | undefined;
   if (flags.cache !== false) {
     const kept = await unchanged(flags, (found) => (pipeline = found));

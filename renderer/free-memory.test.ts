@@ -3,7 +3,7 @@ import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { LocaleContent } from './content/load.ts';
 import type { ProcessedDoc } from './content/process-doc.ts';
-import { collectGarbage, dropSearchText, exposedGc, HeapGrowing, HeapGrowthLimit } from './free-memory.ts';
+import { collectGarbage, dropSearchText, exposedGc, HeapGrowing, heapGrowingPercent, HeapGrowthLimit } from './free-memory.ts';
 
 describe('collectGarbage', () => {
   it('collects what nothing refers to any more, without --expose-gc', async () => {
@@ -136,6 +136,14 @@ describe('HeapGrowing', () => {
     growth.slow();
     growth.restore();
     expect(flags).toEqual([]);
+  });
+
+  it('takes its percentage from CHEATSHEET_HEAP_GROWING_PERCENT, and refuses what is not one', () => {
+    expect(heapGrowingPercent({})).toBe(30);
+    expect(heapGrowingPercent({ CHEATSHEET_HEAP_GROWING_PERCENT: '' })).toBe(30);
+    expect(heapGrowingPercent({ CHEATSHEET_HEAP_GROWING_PERCENT: '0' })).toBe(0);
+    expect(heapGrowingPercent({ CHEATSHEET_HEAP_GROWING_PERCENT: '50' })).toBe(50);
+    for (const bad of ['abc', '-5', '2.5', '1e3', '5000']) expect(() => heapGrowingPercent({ CHEATSHEET_HEAP_GROWING_PERCENT: bad }), bad).toThrow(/Invalid CHEATSHEET_HEAP_GROWING_PERCENT/);
   });
 
   it('leaves V8\'s flags as they were, so code cached after it is good for the next process', () => {

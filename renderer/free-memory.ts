@@ -5,6 +5,7 @@
 import type { LocaleContent } from './content/load.ts';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { UserError } from './errors.ts';
 
 let fullCollection: (() => void) | undefined;
 
@@ -98,7 +99,7 @@ export class HeapGrowing {
   private slowed = false;
 
   constructor(
-    private readonly percent = Number(process.env.CHEATSHEET_HEAP_GROWING_PERCENT ?? 30),
+    private readonly percent = heapGrowingPercent(),
     private readonly setFlags: (flags: string) => void = setFlagsFromString,
   ) {}
 
@@ -113,4 +114,17 @@ export class HeapGrowing {
     this.setFlags('--heap-growing-percent=0');
     this.slowed = false;
   }
+}
+
+export const HEAP_GROWING_ENV = 'CHEATSHEET_HEAP_GROWING_PERCENT';
+
+/** The growing factor HeapGrowing fixes (30 % unless the environment says otherwise; 0: V8's own). */
+export function heapGrowingPercent(env: NodeJS.ProcessEnv = process.env): number {
+  const value = env[HEAP_GROWING_ENV];
+  if (value === undefined || value === '') return 30;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 1000) {
+    throw new UserError('cli', `Invalid ${HEAP_GROWING_ENV} "${value}": give a whole number from 0 to 1000.`, { hint: 'The percentage a large build lets each heap grow by between full collections; 0 leaves it to V8.' });
+  }
+  return n;
 }

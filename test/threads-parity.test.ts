@@ -178,6 +178,15 @@ describe('build on several threads', () => {
     expect(r.stderr).toContain('Invalid CHEATSHEET_THREADS "two": give a whole number from 1 to 64.');
   });
 
+  it('refuses a CHEATSHEET_HEAP_GROWING_PERCENT that is not a whole number, before touching the output', () => {
+    const root = makeSite(siteFiles());
+    const r = runCli(['build', '--root', root], root, { CHEATSHEET_HEAP_GROWING_PERCENT: '30%' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('Invalid CHEATSHEET_HEAP_GROWING_PERCENT "30%": give a whole number from 0 to 1000.');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(join(root, 'build'))).toBe(false);
+  });
+
   it('refuses a CHEATSHEET_SHARE_MARKDOWN_FROM that is not a whole number, before touching the output', () => {
     const root = makeSite(siteFiles());
     const r = runCli(['build', '--root', root], root, { CHEATSHEET_SHARE_MARKDOWN_FROM: 'half' });
