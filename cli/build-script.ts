@@ -29,6 +29,7 @@ import { UserError } from '../renderer/errors.ts';
 import * as importModule from '../renderer/import-module.ts';
 import { packageRoot } from '../renderer/paths.ts';
 import * as problems from '../renderer/problems.ts';
+import { capYoungGeneration, checkYoungGeneration } from '../renderer/young-generation.ts';
 
 type BuildModule = typeof import('../renderer/build.ts');
 
@@ -108,7 +109,13 @@ export async function loadBuild(cacheDir: string | undefined, env: NodeJS.Proces
   }
   const { size, mtimeMs } = statSync(file);
   const run = runWithCodeCache({ code, filename: file, identity: `${identity}:${size}:${mtimeMs}` }, codeCacheFile(env));
+  // A warm build's young generation is capped from here (build() takes the cap over, or lets it go for a cold
+  // build): loading the script had grown it past the cap before build() ran in some builds. Not earlier: V8
+  // refuses cached code while the cap's flag is set (it stamps its flags on it, checked as the script
+  // compiles).
+  capYoungGeneration();
   const exports = (run.value as (require: NodeJS.Require, host: unknown) => BuildModule)(createRequire(import.meta.url), { url: import.meta.url, modules: HOST_MODULES });
+  checkYoungGeneration();
   debug?.(run.state === 'used' ? `used (${run.bytes} bytes)` : run.state);
   return {
     build: exports.build,

@@ -22,7 +22,7 @@ import type { LocaleInfo, SiteData } from './shared/types.ts';
 import { prepareSite, Timer, type Phase } from './site/prepare.ts';
 import { checkSiteLinks, renderSiteOn, staticPaths } from './site/render.ts';
 import { WorkerPool } from './workers/pool.ts';
-import { capYoungGeneration } from './young-generation.ts';
+import { capYoungGeneration, releaseYoungGeneration } from './young-generation.ts';
 import { buildThreads, DOCS_PER_EXTRA_THREAD, shareMarkdownFromEnv } from './workers/threads.ts';
 import { collectGarbage, dropSearchText, HeapGrowing, HeapGrowthLimit } from './free-memory.ts';
 import { FolderOutput, MemoryOutput, type OutputFiles, type OutputSink } from './write.ts';
@@ -105,7 +105,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const cache = options.cacheDir ? new BuildCache({ dir: resolve(options.root, options.cacheDir), root: resolve(options.root), outDir: resolve(options.root, options.outDir ?? 'build'), ...(snapshot ? { fileState: (abs: string) => snapshot.siteFileState(abs) } : {}), ...(options.pipeline ? { pipeline: options.pipeline } : {}) }) : undefined;
   const threads = cache?.warm ? 1 : buildThreads(countMarkdown(join(resolve(options.root), 'content'), DOCS_PER_EXTRA_THREAD * availableParallelism()), options.threads);
   // A warm build works on this thread alone: its young generation stays as small as the build thread's.
-  const uncapYoungGeneration = cache?.warm ? capYoungGeneration() : undefined;
+  // (The CLI may have capped it already: then that cap is taken over, or let go for a build that is not warm.)
+  const uncapYoungGeneration = cache?.warm ? capYoungGeneration() : releaseYoungGeneration();
   const pool = new WorkerPool(threads);
   // V8's growing factor, fixed for the rest of a large cold build (see heapCheck below); set back at its end.
   const growth = new HeapGrowing();

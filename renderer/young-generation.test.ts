@@ -1,6 +1,6 @@
 import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { capYoungGeneration, NEW_SPACE_CAP_BYTES, v8Host, type YoungGenerationHost } from './young-generation.ts';
+import { capYoungGeneration, checkYoungGeneration, NEW_SPACE_CAP_BYTES, releaseYoungGeneration, v8Host, type YoungGenerationHost } from './young-generation.ts';
 
 /** A heap whose new space the test sets, and the flags and collection callbacks the module gave it. */
 function fakeHost(bytes: number) {
@@ -45,6 +45,32 @@ describe('capYoungGeneration', () => {
     capYoungGeneration({ env: {}, execArgv: [], mainThread: true, host: small.host })();
     expect(small.flags).toEqual([]);
     expect(small.state.stopped).toBe(1);
+  });
+
+  it('is one cap a process: taken early (the build script), looked at now, taken over by build() or let go', () => {
+    const { host, flags, state } = fakeHost(2 * 1024 * 1024);
+    const early = capYoungGeneration({ env: {}, execArgv: [], mainThread: true, host });
+    // A synchronous stretch grew it to the cap before any collection's callback: seen when looked at.
+    state.bytes = NEW_SPACE_CAP_BYTES;
+    checkYoungGeneration();
+    expect(flags).toEqual(['--semi-space-growth-factor=1']);
+    // build() (another bundle, another host) gets the same cap, so one restores the flag.
+    const other = fakeHost(0);
+    const taken = capYoungGeneration({ env: {}, execArgv: [], mainThread: true, host: other.host });
+    expect(taken).toBe(early);
+    expect(other.state.watching).toBeUndefined();
+    taken();
+    expect(flags).toEqual(['--semi-space-growth-factor=1', '--semi-space-growth-factor=2']);
+    // Held no more: a build that is not warm lets go of an early cap the same way.
+    const second = fakeHost(2 * 1024 * 1024);
+    capYoungGeneration({ env: {}, execArgv: [], mainThread: true, host: second.host });
+    expect(second.state.watching).toBeDefined();
+    expect(releaseYoungGeneration()).toBeUndefined();
+    expect(second.state.stopped).toBe(1);
+    expect(second.flags).toEqual([]);
+    releaseYoungGeneration();
+    checkYoungGeneration();
+    expect(second.state.stopped).toBe(1);
   });
 
   it('leaves the young generation alone off the main thread and when the user sized it', () => {

@@ -47,6 +47,13 @@ export interface CapInput {
   host?: YoungGenerationHost;
 }
 
+// One cap a process, taken as soon as the build script is compiled (cli/build-script.ts): by the time build()
+// ran, loading the script had grown the new space past the cap in some builds (`--trace-gc`: 16 MB, two
+// growths before the observer's first call). build() takes that cap over; the two are separate bundles with
+// a copy of this module each, so the cap is kept on globalThis.
+const HELD = Symbol.for('cheatsheet.youngGenerationCap');
+type CapHolder = { [HELD]?: { uncap: () => void; check: () => void } };
+
 /**
  * Stops the new space growing past NEW_SPACE_CAP_BYTES on this (main) thread; returns a function that sets
  * V8's flags back (call it before the code cache is written: V8 stamps its flags on cached code, and
@@ -54,6 +61,12 @@ export interface CapInput {
  * thread (the build thread has its `resourceLimits`) or when the user sized the young generation.
  */
 export function capYoungGeneration({ env = process.env, execArgv = process.execArgv, mainThread = isMainThread, host = v8Host }: CapInput = {}): () => void {
+  const holder = globalThis as CapHolder;
+  const held = holder[HELD];
+  if (held) {
+    held.check();
+    return held.uncap;
+  }
   if (!mainThread || SEMI_SPACE_FLAG.test(env.NODE_OPTIONS ?? '') || execArgv.some((a) => SEMI_SPACE_FLAG.test(a))) return () => {};
   let capped = false;
   let stop: (() => void) | undefined;
@@ -67,10 +80,25 @@ export function capYoungGeneration({ env = process.env, execArgv = process.execA
   // Growth happens in a collection: looked at after them. The observer's calls come after the collection
   // that grew it (at the next turn of the event loop), so a long synchronous stretch could grow it once more.
   if (!capped) stop = host.afterCollections(check);
-  return () => {
+  const uncap = (): void => {
     stop?.();
     stop = undefined;
     if (capped) host.setFlags(`--semi-space-growth-factor=${DEFAULT_GROWTH_FACTOR}`);
     capped = true;
+    if (holder[HELD]?.uncap === uncap) delete holder[HELD];
   };
+  holder[HELD] = { uncap, check };
+  return uncap;
+}
+
+/** Looks at the new space now: the observer's calls wait for the event loop, and a long synchronous stretch
+ * (the build script's loading: two growths, 4 → 16 MB, before the observer's first call) can outrun it. */
+export function checkYoungGeneration(): void {
+  (globalThis as CapHolder)[HELD]?.check();
+}
+
+/** Lets go of a cap taken early when the build turns out not to be warm (it starts pool workers). */
+export function releaseYoungGeneration(): undefined {
+  (globalThis as CapHolder)[HELD]?.uncap();
+  return undefined;
 }
