@@ -2,9 +2,7 @@
 // → write. Preparation and rendering are shared with `serve` and `check` (renderer/site/); what is the
 // build's own is the folder it writes and its all-or-nothing rule: a problem fails it, the previous
 // output stays untouched.
-import { existsSync, readdirSync, type Dirent } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { BuildCache, type CacheStats } from './cache/build-cache.ts';
 import type { CompiledConfig } from './config/compile.ts';
 import { compileConfigCached } from './config/compile-cache.ts';
@@ -23,7 +21,7 @@ import { prepareSite, Timer, type Phase } from './site/prepare.ts';
 import { checkSiteLinks, renderSiteOn, staticPaths } from './site/render.ts';
 import { WorkerPool } from './workers/pool.ts';
 import { capYoungGeneration, releaseYoungGeneration } from './young-generation.ts';
-import { buildThreads, DOCS_PER_EXTRA_THREAD, shareMarkdownFromEnv } from './workers/threads.ts';
+import { coldBuildThreads, shareMarkdownFromEnv } from './workers/threads.ts';
 import { collectGarbage, dropSearchText, HeapGrowing, HeapGrowthLimit } from './free-memory.ts';
 import { FolderOutput, MemoryOutput, type OutputFiles, type OutputSink } from './write.ts';
 import type { Naming } from './render/names.ts';
@@ -103,7 +101,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Before anything is read: a file changed while the build reads it then differs from its recorded state.
   const snapshot = options.cacheDir && options.write !== false ? new InputSnapshot({ root: resolve(options.root), outDir: resolve(options.root, options.outDir ?? 'build'), configFile: options.configFile ?? CONFIG_FILE, minify: options.minify ?? true, strict: options.strict ?? false, cacheDir: resolve(options.root, options.cacheDir) }) : undefined;
   const cache = options.cacheDir ? new BuildCache({ dir: resolve(options.root, options.cacheDir), root: resolve(options.root), outDir: resolve(options.root, options.outDir ?? 'build'), ...(snapshot ? { fileState: (abs: string) => snapshot.siteFileState(abs) } : {}), ...(options.pipeline ? { pipeline: options.pipeline } : {}) }) : undefined;
-  const threads = cache?.warm ? 1 : buildThreads(countMarkdown(join(resolve(options.root), 'content'), DOCS_PER_EXTRA_THREAD * availableParallelism()), options.threads);
+  const threads = cache?.warm ? 1 : coldBuildThreads(resolve(options.root), options.threads);
   // A warm build works on this thread alone: its young generation stays as small as the build thread's.
   // (The CLI may have capped it already: then that cap is taken over, or let go for a build that is not warm.)
   const uncapYoungGeneration = cache?.warm ? capYoungGeneration() : releaseYoungGeneration();
@@ -121,27 +119,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await pool.dispose();
     release?.();
   }
-}
-
-/** Counts Markdown files below `dir`, stopping at `enough`. */
-function countMarkdown(dir: string, enough: number): number {
-  let count = 0;
-  const walk = (d: string) => {
-    if (count >= enough || !existsSync(d)) return;
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(d, { withFileTypes: true });
-    } catch {
-      return; // An unreadable folder is reported, with its path, by the content stage.
-    }
-    for (const e of entries) {
-      if (e.isDirectory()) walk(join(d, e.name));
-      else if (e.name.endsWith('.md')) count++;
-      if (count >= enough) return;
-    }
-  };
-  walk(dir);
-  return count;
 }
 
 async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCache | undefined, snapshot: InputSnapshot | undefined, uncapYoungGeneration: (() => void) | undefined, growth: HeapGrowing): Promise<BuildResult> {

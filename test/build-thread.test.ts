@@ -2,7 +2,7 @@
 // do, that nothing else does, and that the command behaves as on the main thread — output, errors, exit code,
 // signals.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILD_THREAD_ENV, BUILD_THREAD_YOUNG_GENERATION_MB, wantsBuildThread } from '../cli/build-thread.ts';
@@ -71,6 +71,24 @@ describe('cheatsheet build on the build thread', () => {
 
     expect(build(root, ['--no-cache']).stdout).toContain(ON_THREAD);
     expect(build(root, [], { [BUILD_THREAD_ENV]: '1' }).stdout).toContain(ON_THREAD);
+  });
+
+  it('there the pool\'s workers start before the build\'s stages load (a cold build only), the output the same', () => {
+    const root = makeSite(minimalContent);
+    const env = { CHEATSHEET_DEBUG_POOL: '1', CHEATSHEET_THREADS: '2' };
+    const early = build(root, ['--no-cache', '--out-dir', 'early'], env);
+    expect(early.status, early.stderr).toBe(0);
+    expect(early.stderr).toContain('pool: 1 worker(s) started early');
+    const onMain = build(root, ['--no-cache', '--out-dir', 'main'], { ...env, [BUILD_THREAD_ENV]: '0' });
+    expect(onMain.status, onMain.stderr).toBe(0);
+    expect(onMain.stderr).not.toContain('started early');
+    const files = (dir: string) => readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }).sort();
+    expect(files('early')).toEqual(files('main'));
+    for (const f of files('main').filter((f) => f.endsWith('.html'))) expect(readFileSync(join(root, 'early', f), 'utf8'), f).toBe(readFileSync(join(root, 'main', f), 'utf8'));
+    // One thread asked for: no worker, none started early; a warm build on the build thread starts none either.
+    expect(build(root, ['--no-cache', '--out-dir', 'one', '--threads', '1'], env).stderr).not.toContain('started early');
+    expect(build(root, ['--out-dir', 'cached'], env).status).toBe(0);
+    expect(build(root, ['--out-dir', 'cached2'], { ...env, [BUILD_THREAD_ENV]: '1' }).stderr).not.toContain('started early');
   });
 
   it('not when the user sized the young generation, nor with CHEATSHEET_BUILD_THREAD=0', () => {

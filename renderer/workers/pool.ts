@@ -6,20 +6,19 @@
 // exist only in the compiled CLI, where the worker script is JavaScript; from TypeScript sources (tests)
 // everything runs in-process. Workers start when the pool is created, so their start-up overlaps with
 // loading the config and bundling the browser code.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { readFileSync } from 'node:fs';
+import type { Worker } from 'node:worker_threads';
 import { DeferredHighlighter, highlightKnown, type CodeCache } from '../content/code-blocks.ts';
 import type { CodeBlock } from '../content/code-lines.ts';
 import type { CodeThemes } from '../content/highlight.ts';
 import type { DocJob, DocResult, processDoc as ProcessDoc } from '../content/process-doc.ts';
 import { joinUtf8Pieces, transferable, utf8Pieces } from '../cache/pieces.ts';
 import { UserError } from '../errors.ts';
-import { packageRoot } from '../paths.ts';
 import { renderedRoute, renderPages, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
 import { makeIndexFromInput, type IndexInput, type MadeIndex } from '../search/build-search.ts';
 import type { PageScan } from '../links/check.ts';
 import type { RenderSetup, SentMadeIndex, WorkerRequestBody, WorkerResponse } from './messages.ts';
+import { startPoolWorker, takeEarlyWorkers, workerScript } from './early-workers.ts';
 import { SHARED_MARKDOWN_DOCS_PER_THREAD, shareMarkdownFromEnv } from './threads.ts';
 
 // The Markdown pipeline (markdown-it, MDX, Shiki: a third of the start-up) is loaded when a first doc is
@@ -43,19 +42,6 @@ async function processDocWithKnownCode(job: DocJob, code: CodeCache): Promise<Do
   }
   return result;
 }
-
-export function workerScript(): string | undefined {
-  if (!import.meta.url.endsWith('.js')) return undefined;
-  const file = join(packageRoot(), 'dist', 'build-worker.js');
-  return existsSync(file) ? file : undefined;
-}
-
-/**
- * A worker's young generation (V8's default grows it to ~48 MB): its garbage is short-lived (a page's render
- * tree), so a smaller one costs no measurable CPU and lowers the build's peak memory (150 × 3 corpus, cold,
- * 3 interleaved runs: median 271 → 255 MB).
- */
-const WORKER_YOUNG_GENERATION_MB = 12;
 
 /** This thread's CPU time (user + system) in ms where Linux tells it (/proc), for the debug lines. */
 function mainThreadCpuMs(): number | undefined {
@@ -92,8 +78,11 @@ export class WorkerPool {
     // `script`: a stand-in worker, for tests of the pool's scheduling from TypeScript sources.
     const script = options.script ?? workerScript();
     const count = script ? Math.max(0, threads - 1) : 0;
-    this.workers = Array.from({ length: count }, () => {
-      const worker = new Worker(script!, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+    // Started early by the build thread (early-workers.ts) when it could tell this build's thread count.
+    const early = script ? takeEarlyWorkers(script, count) : undefined;
+    if (early && process.env.CHEATSHEET_DEBUG_POOL) process.stderr.write(`pool: ${early.length} worker(s) started early\n`);
+    this.workers = Array.from({ length: count }, (_, i) => {
+      const worker = early?.[i] ?? startPoolWorker(script!);
       worker.on('message', (msg: WorkerResponse) => {
         const waiter = this.pending.get(msg.id);
         this.pending.delete(msg.id);

@@ -2,7 +2,9 @@
 // exactly that many, up to twice the cores (beyond that only memory grows). Otherwise chosen
 // by the site's size: a worker costs its start-up and its own warm-up of the Markdown pipeline and React,
 // which a small site does not pay back (ARCHITECTURE.md, *Threads*, has the measurements).
+import { existsSync, readdirSync, type Dirent } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { UserError } from '../errors.ts';
 
 /** The environment variable that sets the build's thread count, this thread included (1 = no worker). */
@@ -44,4 +46,30 @@ export function buildThreads(docs: number, requested: number | undefined, cores 
   if (requested !== undefined) return Math.max(1, Math.min(requested, 2 * cores));
   if (docs < MIN_DOCS_FOR_WORKERS) return 1;
   return Math.max(1, Math.min(cores, 1 + Math.floor(docs / DOCS_PER_EXTRA_THREAD)));
+}
+
+/** Counts Markdown files below `dir`, stopping at `enough`. */
+export function countMarkdown(dir: string, enough: number): number {
+  let count = 0;
+  const walk = (d: string) => {
+    if (count >= enough || !existsSync(d)) return;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      return; // An unreadable folder is reported, with its path, by the content stage.
+    }
+    for (const e of entries) {
+      if (e.isDirectory()) walk(join(d, e.name));
+      else if (e.name.endsWith('.md')) count++;
+      if (count >= enough) return;
+    }
+  };
+  walk(dir);
+  return count;
+}
+
+/** The threads of a cold build of the site in `root`: build() and the build thread's early start agree. */
+export function coldBuildThreads(root: string, requested: number | undefined, cores = availableParallelism()): number {
+  return buildThreads(countMarkdown(join(root, 'content'), DOCS_PER_EXTRA_THREAD * cores), requested, cores);
 }

@@ -1,7 +1,7 @@
 // Worker thread of the build: processes its share of the Markdown files (highlighting their code itself),
 // renders its share of the pages (after one `render-setup` with what all pages share), and highlights the
 // code blocks of the pages the main thread processes.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { blockKey, DeferredHighlighter } from '../content/code-blocks.ts';
 import type { CodeBlock } from '../content/code-lines.ts';
 import { highlightBlocks, type CodeThemes } from '../content/highlight.ts';
@@ -12,6 +12,7 @@ import { scanPage } from '../links/check.ts';
 import type { AppCache, RenderInput } from '../render/render-pages.ts';
 import type { MadeIndex } from '../search/build-search.ts';
 import type { SerializedPageTerms } from '../search/page-terms.ts';
+import type { PoolWorkerData } from './early-workers.ts';
 import type { RenderSetup, SentMadeIndex, WorkerRequest, WorkerResponse } from './messages.ts';
 
 /** The render input of this build, once its setup has arrived (pages come without their shared data). */
@@ -147,3 +148,7 @@ parentPort?.on('message', async (msg: WorkerRequest) => {
   // peak RSS 680 → 540 MB; each collection 76–174 ms wall on the loaded 2-core machine, 3 per build).
   if (msg.type === 'search-index') collectGarbage();
 });
+
+// Started early (early-workers.ts) for a build whose workers process pages: the Markdown pipeline is loaded
+// now, while the build thread loads its stages, instead of when the first pages arrive.
+if ((workerData as PoolWorkerData | undefined)?.preloadMarkdown) void import('../content/process-doc.ts');
