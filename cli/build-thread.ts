@@ -14,10 +14,7 @@ import { resolve } from 'node:path';
 import { isMainThread, resourceLimits, Worker, workerData } from 'node:worker_threads';
 import { CACHE_DIR } from '../renderer/cache/cache-dir.ts';
 import { UserError } from '../renderer/errors.ts';
-import { startEarlyWorkers, workerScript } from '../renderer/workers/early-workers.ts';
-import { coldBuildThreads, countMarkdown, SHARED_MARKDOWN_DOCS_PER_THREAD, shareMarkdownFromEnv } from '../renderer/workers/threads.ts';
 import { hostWriters } from '../renderer/write.ts';
-import { parseThreads } from './build.ts';
 import type { BuildThreadData } from './terminal.ts';
 
 /** `0`: never build on a thread of its own; `1`: always (warm builds too); unset: cold builds only. */
@@ -89,24 +86,7 @@ export function buildThreadNote(): string {
   return young ? `on the build thread (young generation ≤ ${young} MB)` : 'on the main thread';
 }
 
-/**
- * On the build thread of a cold build: starts the pool's workers now, before the build's stages load
- * (renderer/workers/early-workers.ts), with the thread count build() will choose. Anything it cannot tell
- * (a bad --threads, a warm cache) is left to the build, which starts its workers itself.
- */
-export function startPoolWorkersEarly(root: string, flags: { threads?: string; cache: boolean }): void {
-  if (isMainThread || !(workerData as Partial<BuildThreadData> | undefined)?.cheatsheetBuildThread) return;
-  if (flags.cache && existsSync(resolve(root, CACHE_DIR))) return;
-  const script = workerScript();
-  if (!script) return;
-  let threads: number;
-  let from: number;
-  try {
-    threads = coldBuildThreads(root, parseThreads(flags.threads));
-    from = shareMarkdownFromEnv() ?? SHARED_MARKDOWN_DOCS_PER_THREAD * threads;
-  } catch {
-    return; // Reported by the build, with its usual message.
-  }
-  if (threads < 2) return;
-  startEarlyWorkers(script, threads - 1, { preloadMarkdown: countMarkdown(resolve(root, 'content'), from) >= from });
+/** Whether this is the build thread (cli/main.ts then starts the pool's workers early: cli/early-pool.ts). */
+export function onBuildThread(): boolean {
+  return !isMainThread && (workerData as Partial<BuildThreadData> | undefined)?.cheatsheetBuildThread !== undefined;
 }

@@ -69,10 +69,10 @@ program
     const g = program.opts<{ root: string; config: string }>();
     process.exitCode = await runCommand(async () => {
       // A cold build runs on a thread with a small young generation (this module again, which builds there).
-      const { buildOnThread, startPoolWorkersEarly, wantsBuildThread } = await import('./build-thread.ts');
+      const { buildOnThread, onBuildThread, wantsBuildThread } = await import('./build-thread.ts');
       if (wantsBuildThread({ root: g.root, cache: opts.cache })) return buildOnThread(new URL(import.meta.url), process.argv.slice(2));
       // On that thread the pool's workers start now, while this one loads the build's stages.
-      startPoolWorkersEarly(g.root, opts);
+      if (onBuildThread()) (await import('./early-pool.ts')).startPoolWorkersEarly(g.root, opts);
       // esbuild compiles the config in its own process while this one loads the build's modules (unless the
       // build cache has it compiled already).
       const [{ startCompilingConfig }, { CACHE_DIR }] = await Promise.all([import('../renderer/config/compile.ts'), import('../renderer/cache/cache-dir.ts')]);
