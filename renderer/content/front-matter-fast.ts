@@ -5,7 +5,7 @@
 // gives what gray-matter and js-yaml give for it; anything else — a comment, an indented or quoted key, an
 // escape, a value YAML would read as another type, a BOM or CRLF — returns undefined and takes the full path.
 // `front-matter-fast.test.ts` compares both on every page of the site and on crafted edge cases. Its strings
-// are strings of their own (own-string.ts): a title kept with the doc would otherwise keep the whole file alive.
+// are strings of their own (own-string.ts): else a title kept with the doc keeps the whole file alive.
 import { ownString } from './own-string.ts';
 
 export interface FastMatter {
