@@ -104,10 +104,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const threads = cache?.warm ? 1 : coldBuildThreads(resolve(options.root), options.threads);
   // A warm build works on this thread alone: its young generation stays as small as the build thread's.
   // (The CLI may have capped it already: then that cap is taken over, or let go for a build that is not warm.)
+  // V8's growing factor, fixed for the rest of a large cold build (see heapCheck below); set back at its end.
+  // (Made before the pool: a bad CHEATSHEET_HEAP_GROWING_PERCENT then leaves no worker running.)
+  const growth = new HeapGrowing();
   const uncapYoungGeneration = cache?.warm ? capYoungGeneration() : releaseYoungGeneration();
   const pool = new WorkerPool(threads);
-  // V8's growing factor, fixed for the rest of a large cold build (see heapCheck below); set back at its end.
-  const growth = new HeapGrowing();
   try {
     return await buildWith(pool, options, cache, snapshot, uncapYoungGeneration, growth);
   } finally {

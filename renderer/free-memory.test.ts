@@ -3,7 +3,7 @@ import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { LocaleContent } from './content/load.ts';
 import type { ProcessedDoc } from './content/process-doc.ts';
-import { collectGarbage, dropSearchText, exposedGc, HeapGrowing, heapGrowingPercent, HeapGrowthLimit } from './free-memory.ts';
+import { collectGarbage, dropSearchText, exposedGc, HeapGrowing, heapGrowingPercent, HeapGrowthLimit, userSetsHeapGrowing } from './free-memory.ts';
 
 describe('collectGarbage', () => {
   it('collects what nothing refers to any more, without --expose-gc', async () => {
@@ -136,6 +136,13 @@ describe('HeapGrowing', () => {
     growth.slow();
     growth.restore();
     expect(flags).toEqual([]);
+  });
+
+  it('leaves a --heap-growing-percent the process was started with to the user', () => {
+    expect(userSetsHeapGrowing({}, [])).toBe(false);
+    expect(userSetsHeapGrowing({ NODE_OPTIONS: '--max-old-space-size=512 --heap-growing-percent=50' }, [])).toBe(true);
+    expect(userSetsHeapGrowing({}, ['--heap_growing_percent=20'])).toBe(true);
+    expect(userSetsHeapGrowing({ NODE_OPTIONS: '--no-heap-growing-percentx' }, ['--cpu-prof'])).toBe(false);
   });
 
   it('takes its percentage from CHEATSHEET_HEAP_GROWING_PERCENT, and refuses what is not one', () => {

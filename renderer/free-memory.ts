@@ -93,7 +93,7 @@ export const HEAP_GROWTH_BEFORE_COLLECTING = 64 * 1024 * 1024;
  * With 30 % they collect more often (600 × 3, `--trace-gc`: the build thread 5 → 8 full collections, the
  * worker 8 → 19, ~+0.25 s) and the process peaks ~40 MB lower. The flag is the process's (every thread's heap)
  * and V8 stamps its flags on the code it caches: `restore` sets it back. `CHEATSHEET_HEAP_GROWING_PERCENT` sets
- * the percentage (0: V8's own factor).
+ * the percentage (0: V8's own factor); a process started with the flag keeps its own.
  */
 export class HeapGrowing {
   private slowed = false;
@@ -104,7 +104,7 @@ export class HeapGrowing {
   ) {}
 
   slow(): void {
-    if (this.slowed || !(this.percent > 0)) return;
+    if (this.slowed || !(this.percent > 0) || userSetsHeapGrowing()) return;
     this.setFlags(`--heap-growing-percent=${this.percent}`);
     this.slowed = true;
   }
@@ -117,6 +117,15 @@ export class HeapGrowing {
 }
 
 export const HEAP_GROWING_ENV = 'CHEATSHEET_HEAP_GROWING_PERCENT';
+
+/**
+ * Whether the process was started with its own `--heap-growing-percent` (on the command line or in
+ * NODE_OPTIONS): left as the user set it, and not set back to V8's default at the build's end either.
+ */
+export function userSetsHeapGrowing(env: NodeJS.ProcessEnv = process.env, execArgv: readonly string[] = process.execArgv): boolean {
+  const flag = /(^|\s)--heap[-_]growing[-_]percent\b/;
+  return flag.test(env.NODE_OPTIONS ?? '') || execArgv.some((a) => flag.test(a));
+}
 
 /** The growing factor HeapGrowing fixes (30 % unless the environment says otherwise; 0: V8's own). */
 export function heapGrowingPercent(env: NodeJS.ProcessEnv = process.env): number {
