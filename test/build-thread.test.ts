@@ -91,6 +91,17 @@ describe('cheatsheet build on the build thread', () => {
     expect(build(root, ['--out-dir', 'cached2'], { ...env, [BUILD_THREAD_ENV]: '1' }).stderr).not.toContain('started early');
   });
 
+  it('the main thread, idle meanwhile, starts ICU (its first date format) for the build thread', () => {
+    const root = makeSite(minimalContent);
+    // Preloaded on every thread: says when the process's main thread makes a date format.
+    const preload = join(root, 'dates-on-main.cjs');
+    writeFileSync(preload, "const { isMainThread } = require('node:worker_threads');\nconst Original = Intl.DateTimeFormat;\nIntl.DateTimeFormat = function (...a) { if (isMainThread) process.stderr.write('date format on the main thread\\n'); return new Original(...a); };\n");
+    const r = build(root, ['--no-cache'], { NODE_OPTIONS: `--require ${preload}` });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain(ON_THREAD);
+    expect(r.stderr).toContain('date format on the main thread');
+  });
+
   it('not when the user sized the young generation, nor with CHEATSHEET_BUILD_THREAD=0', () => {
     const root = makeSite(minimalContent);
     expect(build(root, ['--no-cache'], { NODE_OPTIONS: '--max-semi-space-size=4' }).stdout).toContain(ON_MAIN);
