@@ -8,7 +8,7 @@
 // number of records, the site's common title words changing) it declines, and the index is assembled.
 import type { IndexEntry } from '../shared/search-index.ts';
 import { COMMON_TITLE_SHARE, indexOf, PART_BYTES, rowsOf, shardJson, type BuiltIndex, type IndexAssembly, type IndexPage } from './local-index.ts';
-import { termsOf, visitPostings, wordsOf, type PageTerms } from './page-terms.ts';
+import { commonTerms, termsOf, visitPostings, wordsOf, type PageTerms } from './page-terms.ts';
 import type { PageTermsLookup } from './terms-pieces.ts';
 
 /** What an update starts from: the last build's index of the locale, and the JSON of its parts (shards and chunks) by name. */
@@ -362,10 +362,14 @@ function countWords(page: PageTerms, sign: number, delta: Map<string, { pages: n
 /** A changed page's postings, as assembleIndex ships them (its docs numbered from the page's first), by term. */
 function addPostings(e: Edit, isCommon: Set<string>, added: Map<string, number[]>): void {
   const names = termsOf(e.after);
-  visitPostings(e.after, (t) => isCommon.has(names[t]!), (k, t, entry) => {
-    let list = added.get(names[t]!);
-    if (!list) added.set(names[t]!, (list = []));
-    list.push(e.start + k);
-    for (const v of entry) list.push(v);
+  let list: number[] = [];
+  visitPostings(e.after, commonTerms(e.after, (t) => isCommon.has(names[t]!)), {
+    posting: (doc, t, count) => {
+      const known = added.get(names[t]!);
+      if (known) list = known;
+      else added.set(names[t]!, (list = []));
+      list.push(e.start + doc, count);
+    },
+    code: (n) => list.push(n),
   });
 }

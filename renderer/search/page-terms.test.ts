@@ -6,7 +6,7 @@ import { F, POS_PER_ELEMENT, encode } from '../shared/search-index.ts';
 import { fold, termOf } from '../shared/search-lang.ts';
 import { emptyHierarchy } from '../shared/search-hit.ts';
 import { tokenize } from '../shared/search-text.ts';
-import { PageAnalyser, termsOf, wordsOf } from './page-terms.ts';
+import { commonTerms, PageAnalyser, termsOf, visitPostings, wordsOf } from './page-terms.ts';
 import type { SearchRecord } from './records.ts';
 import { separatorLength } from './separators.ts';
 import { TOKEN_HASH_START, TokenTable, tokenHash } from './token-table.ts';
@@ -141,5 +141,27 @@ describe('PageAnalyser', () => {
     const postings = [0, 1, 2, h2(0), 0, 1, 2, 1, h2(1), 0, h2(2), 0, 2, 0, 1];
     // No title terms (-1: a section's record), one element with the distinct terms 0 and 1, then the postings.
     expect([...page.docs]).toEqual([-1, 1, 2, 0, 1, postings.length, ...postings]);
+  });
+});
+
+describe('visitPostings', () => {
+  it('gives each code its own element\'s length, common terms not counted, in a record of more elements than 64', () => {
+    // A page's record: its title, 100 keywords of one or two words besides a common one, its category.
+    const keywords = Array.from({ length: 100 }, (_, i) => (i % 2 ? `word${i} common` : `word${i} other${i} common`));
+    const page = new PageAnalyser('en').analyse([{ ...record('lvl1', null), keywords }]);
+    const names = termsOf(page);
+    const postings = new Map<string, number[]>();
+    let current: number[] = [];
+    const common = commonTerms(page, (t) => names[t] === 'common');
+    visitPostings(page, common, {
+      posting: (doc, term, count) => postings.set(names[term]!, (current = [doc, count])),
+      code: (n) => current.push(n),
+    });
+    keywords.forEach((_, i) => {
+      // Doc 0, one code: the keyword's, at its first position, of length 1 or 2 (without 'common').
+      const code = encode(F.keyword, i % 2 ? 1 : 2, i * POS_PER_ELEMENT);
+      expect(postings.get(`word${i}`)).toEqual([0, 1, code]);
+    });
+    expect(postings.get('common')).toHaveLength(2 + 100);
   });
 });

@@ -4,10 +4,13 @@
 // so the build cache keeps them per page: a build that changes one page analyses that page alone, and the
 // index is assembled from every page's terms (local-index.ts), the same index a clean build makes.
 import { F, POS_PER_ELEMENT, encode } from '../shared/search-index.ts';
-import { fold, termFunction, type SearchLanguage } from '../shared/search-lang.ts';
+import { fold, termOf, type SearchLanguage } from '../shared/search-lang.ts';
 import { separatorLength } from './separators.ts';
 import { TOKEN_HASH_START, TokenTable, tokenHash } from './token-table.ts';
 import type { SearchRecord } from './records.ts';
+
+/** The codes of a term that occurs only in body text (never pushed to: codes are made before body text). */
+const NO_CODES: number[] = [];
 
 /**
  * A page's terms in the compact form the build cache keeps (a locale's 150 pages were ~230,000 numbers and
@@ -92,27 +95,49 @@ function elementsOf(r: SearchRecord): Element[] {
   return out;
 }
 
-/** A word or term of the analyser's language, with where it was last met (stamps) — the analysis's scratch state. */
-interface Name {
-  name: string;
-  /** Stamp of the page that last met it, and its number in that page (PageTerms.terms or .words). */
-  page: number;
-  no: number;
-}
-
-interface Term extends Name {
+/** A term (stem) of the analyser's language, with where it was last met. */
+class Term {
+  /** Stamp of the page that last met it, and its number in that page (PageTerms.terms). */
+  page = 0;
+  no = 0;
   /** Stamp of the element (or title) that last met it: counts it once per element. */
-  element: number;
+  element = 0;
   /** Stamp of the record that last met it; the codes and body-text count below are that record's. */
-  record: number;
-  codes: number[];
-  tf: number;
+  record = 0;
+  codes: number[] = NO_CODES;
+  tf = 0;
+  constructor(readonly name: string) {}
 }
 
-/** What a token (as written) is: its folded word, and the word's term (null: a stop word). */
-interface Token {
-  word: Name;
-  term: Term | null;
+/** A token that is ASCII only, whose fold is its lower case. */
+const ASCII = /^[\0-\x7f]*$/;
+
+/** The term of a stop word (not null: one type for the field the scanner reads). */
+const STOP = new Term('');
+
+/**
+ * A word (a token folded) of the analyser's language, with its term (STOP: a stop word) and where it was last
+ * met — what every token that folds to it is, so a token costs one lookup of the table and no more.
+ */
+class Word {
+  /** Stamp of the page that last met it, and its number in that page (PageTerms.words). */
+  page = 0;
+  no = 0;
+  constructor(
+    readonly name: string,
+    readonly term: Term,
+  ) {}
+}
+
+// V8 first takes a field that has only held its first value as a constant, and code compiled so is thrown
+// away once the field is written: the stamps of the first page's words and terms were written while the
+// analyser's code was being compiled, which it then was again (the analyser is most of an index's build).
+// Written once here, before any of it runs, they are plain fields from the start.
+{
+  const term = new Term('');
+  const word = new Word('', term);
+  [term.page, term.no, term.element, term.record, term.codes, term.tf] = [1, 1, 1, 1, [], 1];
+  [word.page, word.no] = [1, 1];
 }
 
 /** A page's terms and words as the analyser meets them, before they are joined into a PageTerms. */
@@ -123,9 +148,6 @@ interface PageBuilder {
   wordInfo: number[];
 }
 
-/** The codes of a term that occurs only in body text (never pushed to: codes are made before body text). */
-const NO_CODES: number[] = [];
-
 /**
  * Analyses pages of one language. Each distinct token is folded and stemmed once per analyser (text repeats
  * its words): one analyser serves all the pages of a locale in one build. A token's word and term are
@@ -133,38 +155,41 @@ const NO_CODES: number[] = [];
  * one lookup by string however many tables it counts in.
  */
 export class PageAnalyser {
-  private readonly tokens = new TokenTable<Token>();
-  private readonly words = new Map<string, Name>();
+  private readonly tokens = new TokenTable<Word>();
+  private readonly words = new Map<string, Word>();
   private readonly terms = new Map<string, Term>();
-  private readonly termOf: (folded: string) => string | null;
   /** Source of stamps (pages, records, elements): each is used once. */
   private clock = 0;
   /** The terms of one text's tokens that are not stop words, with their positions (scratch). */
   private readonly found: Term[] = [];
   private readonly positions: number[] = [];
 
-  constructor(lang: SearchLanguage) {
-    this.termOf = termFunction(lang);
-  }
+  /** The language, not a function made per analyser: the compiled scanner met a new one with each locale. */
+  constructor(private readonly lang: SearchLanguage) {}
 
   /**
    * A token met for the first time, text[start, end): its word and term, shared with every other token that
    * folds to the word, added to the table. A method, not a callback the table is given: a closure per
    * analyser was a new call target for the compiled scanner each time ("wrong call target": compiled again).
    */
-  private newToken(text: string, start: number, end: number, hash: number): Token {
-    const folded = fold(text.slice(start, end));
+  private newToken(text: string, start: number, end: number, hash: number): Word {
+    const token = text.slice(start, end);
+    // fold's Unicode normalisation is most of its cost, and an ASCII token (every English one) needs none:
+    // its lower case is its fold. (Not in fold itself: the browser's bundle has it, and every page names it.)
+    const folded = ASCII.test(token) ? token.toLowerCase() : fold(token);
     let word = this.words.get(folded);
-    if (!word) this.words.set(folded, (word = { name: folded, page: 0, no: 0 }));
-    const stem = this.termOf(folded);
-    let term: Term | null = null;
-    if (stem !== null) {
-      term = this.terms.get(stem) ?? null;
-      if (!term) this.terms.set(stem, (term = { name: stem, page: 0, no: 0, element: 0, record: 0, codes: NO_CODES, tf: 0 }));
+    if (!word) {
+      // Stemmed once per word: tokens that fold to one word (case, accents) share it.
+      const stem = termOf(folded, this.lang);
+      let term = STOP;
+      if (stem !== null) {
+        term = this.terms.get(stem) ?? STOP;
+        if (term === STOP) this.terms.set(stem, (term = new Term(stem)));
+      }
+      this.words.set(folded, (word = new Word(folded, term)));
     }
-    const token = { word, term };
-    this.tokens.add(text, start, end, hash, token);
-    return token;
+    this.tokens.add(text, start, end, hash, word);
+    return word;
   }
 
   /**
@@ -186,8 +211,9 @@ export class PageAnalyser {
         continue;
       }
       if (i > start) {
-        const { word, term } = this.tokens.find(text, start, i, hash) ?? this.newToken(text, start, i, hash);
-        if (term !== null) {
+        const word = this.tokens.find(text, start, i, hash) ?? this.newToken(text, start, i, hash);
+        const term = word.term;
+        if (term !== STOP) {
           if (term.page !== page) {
             term.page = page;
             term.no = out.terms.length;
@@ -221,16 +247,17 @@ export class PageAnalyser {
     for (const r of records) {
       if (r.type === 'lvl1') {
         const stamp = ++this.clock;
-        const title: number[] = [];
+        // The count goes before the terms: its place is kept and filled in once they are pushed.
+        const at = docs.push(0) - 1;
         const n = this.scan(r.hierarchy.lvl1 ?? '', true, pageStamp, out);
         for (let i = 0; i < n; i++) {
           const t = found[i]!;
           if (t.element !== stamp) {
             t.element = stamp;
-            title.push(t.no);
+            docs.push(t.no);
           }
         }
-        docs.push(title.length, ...title);
+        docs[at] = docs.length - at - 1;
       } else docs.push(-1);
       // The record's terms in the order it first meets them, each with its codes and body-text count.
       const record = ++this.clock;
@@ -239,13 +266,13 @@ export class PageAnalyser {
       docs.push(elements.length);
       elements.forEach((el, e) => {
         const stamp = ++this.clock;
-        const distinct: number[] = [];
+        const at = docs.push(0) - 1;
         const n = this.scan(el.text, true, pageStamp, out);
         for (let i = 0; i < n; i++) {
           const t = found[i]!;
           if (t.element !== stamp) {
             t.element = stamp;
-            distinct.push(t.no);
+            docs.push(t.no);
           }
           if (t.record !== record) {
             t.record = record;
@@ -255,7 +282,7 @@ export class PageAnalyser {
           }
           t.codes.push(encode(el.field, 0, el.index * POS_PER_ELEMENT + Math.min(this.positions[i]!, POS_PER_ELEMENT - 1)), e);
         }
-        docs.push(distinct.length, ...distinct);
+        docs[at] = docs.length - at - 1;
       });
       // A page without intro text shows its description as its text: indexed once, as the description.
       const text = r.type === 'lvl1' && r.content === r.description ? '' : (r.content ?? '');
@@ -281,28 +308,35 @@ export class PageAnalyser {
       }
       docs[at] = docs.length - at - 1;
     }
-    return { terms: out.terms.join(' '), termCount: out.terms.length, words: out.words.join(' '), wordInfo: Int32Array.from(out.wordInfo), docs: Int32Array.from(docs) };
+    return { terms: out.terms.join(' '), termCount: out.terms.length, words: out.words.join(' '), wordInfo: new Int32Array(out.wordInfo), docs: new Int32Array(docs) };
   }
 }
 
+/** Where visitPostings puts a page's postings. */
+export interface PostingSink {
+  /** A posting of the page's term `term` in its record `doc`: `count` numbers (code) follow. */
+  posting(doc: number, term: number, count: number): void;
+  code(n: number): void;
+}
+
 /**
- * Calls `visit` with each posting of the page's records as the index ships it: the record's number in the
- * page, the page's number of the term, and the posting (`entry`, reused: copy it): its number of codes,
- * then the codes, each element's length counted without the site's common title words (`isCommon`, by the
- * page's term numbers).
+ * Gives `sink` each posting of the page's records as the index ships it: the record's number in the page,
+ * the page's number of the term, its number of codes, then the codes, each element's length counted without
+ * the site's common title words (`common`, 1 by the page's term numbers). A sink and a table rather than a
+ * callback per posting and a fresh array each time: this loop is a large share of an index's assembly.
  */
-export function visitPostings(page: PageTerms, isCommon: (term: number) => boolean, visit: (doc: number, term: number, entry: number[]) => void): void {
+export function visitPostings(page: PageTerms, common: Uint8Array, sink: PostingSink): void {
   const { docs } = page;
-  const lens: number[] = [];
-  const entry: number[] = [];
   for (let q = 0, doc = 0; q < docs.length; doc++) {
     const title = docs[q++]!;
     if (title > 0) q += title;
-    lens.length = 0;
-    for (let e = docs[q++]!; e > 0; e--) {
+    const elements = docs[q++]!;
+    if (elements > LENS.length) LENS = new Int32Array(elements);
+    const lens = LENS;
+    for (let e = 0; e < elements; e++) {
       let n = 0;
-      for (let j = docs[q++]!; j > 0; j--) if (!isCommon(docs[q++]!)) n++;
-      lens.push(Math.min(n, 31) * 16);
+      for (let j = docs[q++]!; j > 0; j--) if (common[docs[q++]!] !== 1) n++;
+      lens[e] = Math.min(n, 31) * 16;
     }
     const end = q + 1 + docs[q]!;
     for (q++; q < end; ) {
@@ -310,13 +344,21 @@ export function visitPostings(page: PageTerms, isCommon: (term: number) => boole
       const n = docs[q + 1]!;
       const tf = docs[q + 2]!;
       q += 3;
-      entry.length = 0;
-      entry.push(tf ? n + 1 : n);
-      for (let j = 0; j < n; j++, q += 2) entry.push(docs[q]! + lens[docs[q + 1]!]!);
-      if (tf) entry.push(tf * 16 + F.content);
-      visit(doc, term, entry);
+      sink.posting(doc, term, tf ? n + 1 : n);
+      for (let j = 0; j < n; j++, q += 2) sink.code(docs[q]! + lens[docs[q + 1]!]!);
+      if (tf) sink.code(tf * 16 + F.content);
     }
   }
+}
+
+/** Each element's length code (visitPostings' scratch, grown for a record with more elements). */
+let LENS = new Int32Array(64);
+
+/** The page's common terms (visitPostings' `common`) from a test by term number. */
+export function commonTerms(page: PageTerms, isCommon: (term: number) => boolean): Uint8Array {
+  const common = new Uint8Array(page.termCount);
+  for (let t = 0; t < common.length; t++) if (isCommon(t)) common[t] = 1;
+  return common;
 }
 
 /** A locale's records cut into pages: runs of records with the same URL (records.ts makes them so). */

@@ -13,7 +13,8 @@ describe('postings log', () => {
     for (let i = 0; i < 10_000; i++) {
       const term = (i * 5) % terms;
       const entry = [i % 4, ...Array.from({ length: i % 4 }, (_, j) => i * 10 + j)];
-      log.add(term, i, entry);
+      log.start(term, i, entry[0]!);
+      for (const n of entry.slice(1)) log.push(n);
       expected[term]!.push(i, ...entry);
     }
     expect([...log.lengths]).toEqual(expected.map((p) => p.length));

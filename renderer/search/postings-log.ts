@@ -9,8 +9,8 @@
 const BLOCK = 16 * 1024;
 
 /**
- * Each visit of a term's posting, in order: its term id, then its numbers — the doc delta, then an entry whose
- * first number is how many follow it (visitPostings' entries), so a visit needs no length of its own.
+ * Each posting, in order: its term id, then its numbers — the doc delta, then how many numbers follow and those
+ * (visitPostings' codes), so a posting needs no length of its own.
  */
 export class PostingsLog {
   private readonly blocks: Int32Array[] = [];
@@ -23,15 +23,15 @@ export class PostingsLog {
     this.lengths = new Int32Array(terms);
   }
 
-  /** Appends a posting of `term`: the doc delta and the entry. */
-  add(term: number, delta: number, entry: readonly number[]): void {
+  /** Starts a posting of `term`: the doc delta and how many numbers follow, each appended then with `push`. */
+  start(term: number, delta: number, count: number): void {
     this.push(term);
     this.push(delta);
-    for (let j = 0; j < entry.length; j++) this.push(entry[j]!);
-    this.lengths[term]! += 1 + entry.length;
+    this.push(count);
+    this.lengths[term]! += 2 + count;
   }
 
-  private push(n: number): void {
+  push(n: number): void {
     if (this.at === this.block.length) {
       this.block = new Int32Array(BLOCK);
       this.blocks.push(this.block);
