@@ -6,6 +6,7 @@ import type { LocaleInfo, SearchSettings } from '../shared/types.ts';
 import { localeBase } from '../shared/locale-urls.ts';
 import { createHash } from 'node:crypto';
 import { keyHash } from '../cache/key-hash.ts';
+import { utf8PiecesOf } from '../cache/pieces.ts';
 import { searchLanguageOf } from '../shared/search-lang.ts';
 import { assembleIndex, indexEntryFile, indexFiles, PART_BYTES, type IndexPage, type LocaleIndexFiles } from './local-index.ts';
 import { updateIndex, type AssembledIndex } from './index-update.ts';
@@ -114,8 +115,11 @@ export interface MadeIndex {
   updated: boolean;
 }
 
-/** What another thread is sent to make a locale's index (makeIndexFromInput): the records travel as JSON only. */
-export type IndexInput = Pick<IndexJob, 'locale' | 'input' | 'pageKeys'>;
+/**
+ * What another thread is sent to make a locale's index (makeIndexFromInput): the records travel as JSON only,
+ * in UTF-8 pieces (utf8Pieces), handed over rather than copied.
+ */
+export type IndexInput = Pick<IndexJob, 'locale' | 'pageKeys'> & { input: Uint8Array[] };
 
 /**
  * Builds local indexes (on several threads in a build: renderer/workers/pool.ts): one promise per job, in job
@@ -230,8 +234,8 @@ interface PlannedJob extends Omit<IndexJob, 'records' | 'input'> {
   records(): SearchRecord[];
   /** The records page by page, each made when first asked for (an update asks only for the changed pages'). */
   pages: { count: number; at(i: number): SearchRecord[] };
-  /** The JSON a worker thread is sent (IndexJob's input). */
-  input(): string;
+  /** The JSON a worker thread is sent (IndexJob's input), in strings to be joined. */
+  input(): Iterable<string>;
 }
 
 /**
@@ -257,15 +261,22 @@ function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTab
     // the records' JSON (JSON.stringify of an array).
     const jsonAt = (i: number) => (jsonOf[i] ??= JSON.stringify(recordsAt(i)).slice(1, -1));
     const records = () => entries.flatMap((_, i) => recordsAt(i));
-    const job: PlannedJob = { locale: l.code, siteUrl: config.url, baseUrl: config.baseUrl, records, pages: { count: entries.length, at: recordsAt }, input: () => JSON.stringify([records(), config.url, config.baseUrl]) };
+    const job: PlannedJob = { locale: l.code, siteUrl: config.url, baseUrl: config.baseUrl, records, pages: { count: entries.length, at: recordsAt }, input: () => [JSON.stringify([records(), config.url, config.baseUrl])] };
     if (keyed || code !== undefined) {
       const pageKeys = pageKeysOf(l.code, entries, (i) => pageKeyOf(l.code, jsonAt(i)), (entry) => `${pagePlaceOf(entry, labels)}\0${optionsJson}`, cache);
       if (keyed) job.pageKeys = pageKeys;
       job.digest = indexDigest(code ?? '', l.code, config.url, config.baseUrl, pageKeys);
-      job.input = () => `[[${entries.map((_, i) => jsonAt(i)).join(',')}],${JSON.stringify(config.url)},${JSON.stringify(config.baseUrl)}]`;
+      job.input = () => jsonParts(entries.length, jsonAt, `],${JSON.stringify(config.url)},${JSON.stringify(config.baseUrl)}]`);
     }
     yield job;
   }
+}
+
+/** `[[` and each page's records' JSON, separated by commas, then `end`: the joined JSON, a string at a time. */
+function* jsonParts(pages: number, jsonAt: (i: number) => string, end: string): Generator<string> {
+  yield '[[';
+  for (let i = 0; i < pages; i++) yield i === 0 ? jsonAt(i) : `,${jsonAt(i)}`;
+  yield end;
 }
 
 /**
@@ -353,7 +364,9 @@ export function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, loc
   const ready: LocaleIndexFiles[] = [];
   const urls = new Map<string, string>();
   // Of a job sent away only its JSON is kept (not its records), and only until a thread has it: the
-  // locales' records would otherwise be held while every page renders.
+  // locales' records would otherwise be held while every page renders. The JSON is kept as UTF-8 pieces made
+  // page by page, outside the heap: as one string it was ~6.5 M characters a locale at 600 × 3, two bytes
+  // each in a locale whose records hold one character above U+00FF (13 MB), alive until a thread took it.
   const missing: IndexInput[] = [];
   const keys: { locale: string; key?: string }[] = [];
   for (const job of indexJobs(loaded, locales, table, cache !== undefined, codeKey, cache)) {
@@ -364,7 +377,7 @@ export function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, loc
       cache!.keepPageTerms(job.locale);
       ready.push(index);
     } else {
-      missing.push({ locale: job.locale, input: job.input(), ...(job.pageKeys ? { pageKeys: job.pageKeys } : {}) });
+      missing.push({ locale: job.locale, input: utf8PiecesOf(job.input()), ...(job.pageKeys ? { pageKeys: job.pageKeys } : {}) });
       keys.push({ locale: job.locale, ...(key === undefined ? {} : { key }) });
     }
   }

@@ -45,8 +45,8 @@ export type WorkerRequestBody =
  */
 export type SentMadeIndex = Omit<MadeIndex, 'index'> & { index: { entry: Omit<IndexFile, 'json'> & { json: Uint8Array[] }; parts: [string, Uint8Array][] } };
 
-/** IndexInput as sent to a worker: its JSON in UTF-8 pieces (utf8Pieces). */
-export type SentIndexInput = Omit<IndexInput, 'input'> & { input: Uint8Array[] };
+/** IndexInput as sent to a worker: its JSON in UTF-8 pieces (utf8Pieces), as the build thread keeps it. */
+export type SentIndexInput = IndexInput;
 export type WorkerRequest = WorkerRequestBody & { id: number };
 
 /** A user error thrown in a worker, with everything the terminal and `check --format json` show of it. */

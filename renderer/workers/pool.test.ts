@@ -3,6 +3,7 @@
 // sources the pool has no workers: the main thread takes every job, through the same queue.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { utf8Pieces } from '../cache/pieces.ts';
 import type { Templates } from '../render/templates.ts';
 import { makeIndex, type IndexInput } from '../search/build-search.ts';
 import type { SearchRecord } from '../search/records.ts';
@@ -29,7 +30,7 @@ function record(locale: string, page: string, content: string, position: number)
 }
 
 const recordsOf = (locale: string, words: string[]) => words.flatMap((w, i) => [record(locale, `page-${i}`, '', 0), record(locale, `page-${i}`, `${w} instances scale`, 1)]);
-const inputOf = (records: SearchRecord[]) => JSON.stringify([records, SITE, BASE]);
+const inputOf = (records: SearchRecord[]) => utf8Pieces(JSON.stringify([records, SITE, BASE]));
 
 describe('WorkerPool.buildIndexes', () => {
   it('takes the jobs over and answers each locale with the index of its records', async () => {
@@ -58,7 +59,7 @@ describe('WorkerPool.buildIndexes', () => {
     try {
       const made = pool.buildIndexes([
         { locale: 'en', input: inputOf(recordsOf('en', ['lambda'])) },
-        { locale: 'es', input: 'not JSON' },
+        { locale: 'es', input: utf8Pieces('not JSON') },
         { locale: 'pt-BR', input: inputOf(recordsOf('pt-BR', ['fila'])) },
       ]);
       const settled = await Promise.allSettled(made);

@@ -12,7 +12,7 @@ import { DeferredHighlighter, highlightKnown, type CodeCache } from '../content/
 import type { CodeBlock } from '../content/code-lines.ts';
 import type { CodeThemes } from '../content/highlight.ts';
 import type { DocJob, DocResult, processDoc as ProcessDoc } from '../content/process-doc.ts';
-import { joinUtf8Pieces, transferable, utf8Pieces } from '../cache/pieces.ts';
+import { joinUtf8Pieces, transferable } from '../cache/pieces.ts';
 import { UserError } from '../errors.ts';
 import { renderedRoute, renderPages, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
 import { makeIndexFromInput, type IndexInput, type MadeIndex } from '../search/build-search.ts';
@@ -309,8 +309,8 @@ export class WorkerPool {
    * whole length); once the main thread has no page left to render, it takes the indexes no worker has
    * started, rather than wait for one worker to make them all (2 cores, 150 × 3 corpus: the main thread
    * waited ~0.9 s at the end of the render stage). `false`: only the workers.
-   * Takes `jobs` over (IndexBuilder): a job's JSON is let go once it is posted — a copy is what the worker
-   * gets — so the queue shrinks as the worker goes (600 × 3 corpus: ~13 MB a locale).
+   * Takes `jobs` over (IndexBuilder): a job's JSON pieces are handed to the worker that takes it, so the
+   * queue shrinks as the worker goes (600 × 3 corpus: ~6.7 MB of UTF-8 a locale).
    */
   buildIndexes(jobs: IndexInput[], options: { mainThread?: boolean | 'after-render' } = {}): Promise<MadeIndex>[] {
     const count = jobs.length;
@@ -328,12 +328,12 @@ export class WorkerPool {
         1,
         (i) => {
           const job = takeJob(i);
-          return makeIndexFromInput(job.locale, job.input, job.pageKeys);
+          return makeIndexFromInput(job.locale, () => joinUtf8Pieces(job.input), job.pageKeys);
         },
         async (worker, batch) => {
           // The JSON in UTF-8 pieces, handed over: one message of the whole (3 MB a locale at 150 × 3) would
           // be a buffer that large (cache/pieces.ts).
-          const jobs = batch.map(takeJob).map(({ input, ...job }) => ({ ...job, input: utf8Pieces(input) }));
+          const jobs = batch.map(takeJob);
           const request = { type: 'search-index' as const, jobs };
           const reply = (await this.ask(worker, request, jobs.flatMap((j) => transferable(j.input)))) as Extract<WorkerResponse, { type: 'search-index' }>;
           return reply.indexes.map(receivedIndex);
