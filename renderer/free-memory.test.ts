@@ -94,6 +94,18 @@ describe('HeapGrowthLimit', () => {
     expect(heap.collections).toBe(2);
   });
 
+  it('runs what has to be set before its collection (V8 sets the next limit there), and only when it collects', () => {
+    const { heap, limit } = fakeHeap(100 * MB);
+    const seen: number[] = [];
+    heap.used = 150 * MB;
+    expect(limit.check(() => seen.push(heap.collections))).toBe(false);
+    heap.used = 170 * MB;
+    expect(limit.check(() => seen.push(heap.collections))).toBe(true);
+    // Called once, before the one collection.
+    expect(seen).toEqual([0]);
+    expect(heap.collections).toBe(1);
+  });
+
   it('waits for half of what is alive when that is more than the margin', () => {
     const { heap, limit } = fakeHeap(300 * MB);
     heap.used = 449 * MB;

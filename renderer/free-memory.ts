@@ -74,9 +74,13 @@ export class HeapGrowthLimit {
     this.alive = this.usedHeap();
   }
 
-  /** Collects in full when the heap outgrew the margin; true when it did. */
-  check(): boolean {
+  /**
+   * Collects in full when the heap outgrew the margin; true when it did. `beforeCollecting`: what has to be
+   * set before that collection (V8 sets the heap's next limit at each full collection: HeapGrowing).
+   */
+  check(beforeCollecting?: () => void): boolean {
     if (this.usedHeap() - this.alive < Math.max(this.minMargin, this.alive / 2)) return false;
+    beforeCollecting?.();
     this.collect();
     this.alive = this.usedHeap();
     return true;
