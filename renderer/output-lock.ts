@@ -3,7 +3,7 @@
 // The lock is a file beside the output naming the holder's pid and host; a lock whose process is gone
 // (a build that was killed) is taken over.
 import { hostname } from 'node:os';
-import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { UserError } from './errors.ts';
 import { fileSystemError } from './fs-errors.ts';
@@ -71,6 +71,9 @@ export function lockOutput(outDir: string, shown: string): () => void {
   // and link() fails if the lock exists, whoever made it.
   const mine = `${file}.${process.pid}`;
   try {
+    // The lock sits beside the output folder: a folder whose parents are missing (`--out-dir dist/site/en`
+    // on a fresh clone) gets them, as the output folder itself is made when missing.
+    mkdirSync(dirname(file), { recursive: true });
     writeFileSync(mine, `${me.pid}\n${me.host}\n`);
   } catch (err) {
     throw fileSystemError(err, `the lock file of ${shown}/ (${mine})`, 'write') ?? err;

@@ -68,6 +68,14 @@ describe('--out-dir', () => {
     expect(existsSync(join(root, '.empty.lock'))).toBe(false);
   });
 
+  it('builds into a folder whose parent folders are missing, making them', () => {
+    const root = makeSite(minimalContent);
+    const result = runCli(['build', '--root', root, '--out-dir', join('dist', 'site', 'out')]);
+    expect(result.status, result.stderr).toBe(0);
+    expect(existsSync(join(root, 'dist', 'site', 'out', 'pt-BR', 'index.html'))).toBe(true);
+    expect(existsSync(join(root, 'dist', 'site', '.out.lock'))).toBe(false);
+  });
+
   it('adopts an output made before the marker existed (it has the layout only a build writes)', () => {
     const root = makeSite(minimalContent);
     expect(runCli(['build', '--root', root]).status).toBe(0);
