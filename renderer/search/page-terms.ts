@@ -4,9 +4,10 @@
 // so the build cache keeps them per page: a build that changes one page analyses that page alone, and the
 // index is assembled from every page's terms (local-index.ts), the same index a clean build makes.
 import { F, POS_PER_ELEMENT, encode } from '../shared/search-index.ts';
-import { fold, termOf, type SearchLanguage } from '../shared/search-lang.ts';
+import { termOf, type SearchLanguage } from '../shared/search-lang.ts';
 import { separatorLength } from './separators.ts';
 import { TOKEN_HASH_START, TokenTable, tokenHash } from './token-table.ts';
+import { foldToken } from './token-fold.ts';
 import type { SearchRecord } from './records.ts';
 
 /** The codes of a term that occurs only in body text (never pushed to: codes are made before body text). */
@@ -174,9 +175,8 @@ export class PageAnalyser {
    */
   private newToken(text: string, start: number, end: number, hash: number): Word {
     const token = text.slice(start, end);
-    // fold's Unicode normalisation is most of its cost, and an ASCII token (every English one) needs none:
-    // its lower case is its fold. (Not in fold itself: the browser's bundle has it, and every page names it.)
-    const folded = ASCII.test(token) ? token.toLowerCase() : fold(token);
+    // An ASCII token's fold is its lower case (every English one); another's is folded the build's way.
+    const folded = ASCII.test(token) ? token.toLowerCase() : foldToken(token);
     let word = this.words.get(folded);
     if (!word) {
       // Stemmed once per word: tokens that fold to one word (case, accents) share it.
