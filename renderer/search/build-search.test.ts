@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../build.ts';
 import { makeSite, minimalContent, page } from '../../test/helpers/fixture-site.ts';
 import type { RouteEntry, RouteTable } from '../routes/route-table.ts';
-import { buildSearch } from './build-search.ts';
+import { buildSearch, buildSearchWith, RecordPieces, recordsOfPieces, type IndexInput } from './build-search.ts';
+import { docsTagOf, pageRecords, searchPages } from './records.ts';
 import { MemoryIndexCache } from './memory-index-cache.ts';
 
 /** The serve cache, plus what the build cache adds: docs' keys (given by the test) and page keys by doc key. */
@@ -100,5 +101,66 @@ describe('search stage: page keys by doc key', () => {
     // Read: the changed page's, the pages without a doc key (start.md in each locale), and every record of
     // the locale whose index is made again.
     expect(warm.reads()).toBeGreaterThan(0);
+  });
+});
+
+describe('search stage: what a worker is sent', () => {
+  /** The jobs a builder is given (none built: the test reads only their input). */
+  const sentOf = (cache?: MemoryIndexCache, key?: () => string): IndexInput[] => {
+    const sent: IndexInput[] = [];
+    buildSearchWith((jobs) => (sent.push(...jobs), jobs.map(() => new Promise<never>(() => undefined))), result.loaded, result.locales, result.table, key, cache);
+    return sent;
+  };
+  /** Every page's records, in order. */
+  const expected = (locale: string) => {
+    const { config } = result.loaded;
+    const { entries, labels } = searchPages(result.table, locale);
+    return entries.flatMap((entry) => pageRecords(entry, labels, { siteUrl: config.url, docsTag: docsTagOf(config.docs.pluginId, config.docs.version.name) }));
+  };
+  const hex = (jobs: IndexInput[]) => jobs.map((j) => j.input.map((p) => Buffer.from(p).toString('hex')));
+
+  it('is the records as JSON in pieces of whole pages, whether made with the keys, made again, or without keys', () => {
+    const { config } = result.loaded;
+    // Made with the page keys, in the same pass (every page keyed from its records).
+    const keyed = sentOf(new DocKeyedCache((locale, relPath) => `${locale}:${relPath}`), codeKey);
+    // A cache that knows every page's key but not the index: the records' JSON is made when a job is sent.
+    const known = new DocKeyedCache((locale, relPath) => `${locale}:${relPath}`);
+    search(result.table, known);
+    const keysOnly = new DocKeyedCache((locale, relPath) => `${locale}:${relPath}`);
+    for (const l of result.locales) keysOnly.setRecordKeys(l.code, known.recordKeys(l.code));
+    const again = sentOf(keysOnly, codeKey);
+    const unkeyed = sentOf();
+    expect(keyed.length).toBe(result.locales.length);
+    expect(hex(again)).toEqual(hex(keyed));
+    expect(hex(unkeyed)).toEqual(hex(keyed));
+    for (const job of keyed) {
+      expect([job.siteUrl, job.baseUrl]).toEqual([config.url, config.baseUrl]);
+      expect(recordsOfPieces([...job.input])).toEqual(expected(job.locale));
+    }
+    expect(keyed.map((j) => j.pageKeys)).toEqual(again.map((j) => j.pageKeys));
+    expect(unkeyed.every((j) => j.pageKeys === undefined)).toBe(true);
+  });
+});
+
+describe('RecordPieces', () => {
+  it('cuts only between pages, each piece below the mmap threshold, and is read back a piece at a time', () => {
+    const pages = Array.from({ length: 300 }, (_, p) => Array.from({ length: 1 + (p % 4) }, (_, r) => ({ objectID: `p${p}-${r}`, content: `ã😀 ${'word '.repeat(40 + p)}` })));
+    const pieces = new RecordPieces();
+    for (const page of pages) pieces.add(JSON.stringify(page).slice(1, -1));
+    pieces.add('');
+    const made = pieces.end();
+    expect(made.length).toBeGreaterThan(5);
+    const ids = (records: { objectID: string }[]) => records.map((r) => r.objectID);
+    // Every piece is the records of whole pages: a page's first record starts it, its page's last ends it.
+    for (const piece of made) {
+      expect(piece.byteLength).toBeLessThan(128 * 1024);
+      const records = JSON.parse(Buffer.from(piece).toString('utf8')) as { objectID: string }[];
+      expect(records[0]!.objectID).toMatch(/-0$/);
+      const last = records.at(-1)!.objectID;
+      expect(pages.some((page) => page.at(-1)!.objectID === last)).toBe(true);
+    }
+    const taken = [...made];
+    expect(ids(recordsOfPieces(taken) as never)).toEqual(ids(pages.flat()));
+    expect(taken).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import type { LocaleInfo, SearchSettings } from '../shared/types.ts';
 import { localeBase } from '../shared/locale-urls.ts';
 import { createHash } from 'node:crypto';
 import { keyHash } from '../cache/key-hash.ts';
-import { utf8PiecesOf } from '../cache/pieces.ts';
+
 import { searchLanguageOf } from '../shared/search-lang.ts';
 import { assembleIndex, indexEntryFile, indexFiles, PART_BYTES, type IndexPage, type LocaleIndexFiles } from './local-index.ts';
 import { updateIndex, type AssembledIndex } from './index-update.ts';
@@ -117,9 +117,10 @@ export interface MadeIndex {
 
 /**
  * What another thread is sent to make a locale's index (makeIndexFromInput): the records travel as JSON only,
- * in UTF-8 pieces (utf8Pieces), handed over rather than copied.
+ * in UTF-8 pieces handed over rather than copied, each piece a JSON array of whole pages' records
+ * (RecordPieces), so that they are parsed a piece at a time.
  */
-export type IndexInput = Pick<IndexJob, 'locale' | 'pageKeys'> & { input: Uint8Array[] };
+export type IndexInput = Pick<IndexJob, 'locale' | 'pageKeys' | 'siteUrl' | 'baseUrl'> & { input: Uint8Array[] };
 
 /**
  * Builds local indexes (on several threads in a build: renderer/workers/pool.ts): one promise per job, in job
@@ -212,15 +213,58 @@ function keptPages(pageKeys: string[], termAt: (i: number) => PageTerms): PageTe
 }
 
 /**
- * makeIndex on another thread, from a job's `input` and page keys (the terms of every page are made there).
- * `input` may be a function that gives it: the JSON (600 × 3 corpus: ~13 MB a locale) is then garbage once
- * parsed, where an argument would stay alive for the whole of makeIndex.
+ * makeIndex on another thread, from a job (its `input` taken over: its pieces are let go as they are parsed)
+ * and page keys (the terms of every page are made there). The JSON is never one string: a locale's was ~6.5 M
+ * characters at 600 × 3 (13 MB when two-byte), alive beside the records parsed from it.
  */
-export function makeIndexFromInput(locale: string, input: string | (() => string), pageKeys?: string[], collect?: IndexCollect): MadeIndex {
-  const [records, siteUrl, baseUrl] = JSON.parse(typeof input === 'string' ? input : input()) as [SearchRecord[], string, string];
-  // The JSON, garbage once parsed when `input` is a function (IndexCollect).
-  if (typeof input !== 'string') collect?.();
-  return makeIndex({ locale, records, siteUrl, baseUrl, ...(pageKeys ? { pageKeys } : {}) });
+export function makeIndexFromInput(job: IndexInput, collect?: IndexCollect): MadeIndex {
+  const pieces = job.input;
+  job.input = [];
+  const records = recordsOfPieces(pieces);
+  // The pieces' strings, garbage once parsed (IndexCollect).
+  collect?.();
+  return makeIndex({ locale: job.locale, records, siteUrl: job.siteUrl, baseUrl: job.baseUrl, ...(job.pageKeys ? { pageKeys: job.pageKeys } : {}) });
+}
+
+/** The records of RecordPieces's pieces, in order; `pieces` is emptied as they are parsed. */
+export function recordsOfPieces(pieces: Uint8Array[]): SearchRecord[] {
+  const decoder = new TextDecoder();
+  const records: SearchRecord[] = [];
+  for (let piece = pieces.shift(); piece; piece = pieces.shift()) for (const record of JSON.parse(decoder.decode(piece)) as SearchRecord[]) records.push(record);
+  return records;
+}
+
+/** Records of a piece (RecordPieces), about: below glibc's mmap threshold (cache/pieces.ts) as UTF-8. */
+const RECORD_PIECE_CHARS = 16 * 1024;
+
+/**
+ * A locale's records as UTF-8 pieces, each a JSON array of the records of whole pages given in turn, of
+ * about RECORD_PIECE_CHARS (one page's may be more). A page's JSON is given as it is made, and let go.
+ */
+export class RecordPieces {
+  private readonly pieces: Uint8Array[] = [];
+  private run: string[] = [];
+  private chars = 0;
+
+  /** A page's records as JSON without its brackets (`[]` sliced off); '' for none. */
+  add(json: string): void {
+    if (json === '') return;
+    this.run.push(json);
+    this.chars += json.length;
+    if (this.chars >= RECORD_PIECE_CHARS) this.cut();
+  }
+
+  end(): Uint8Array[] {
+    this.cut();
+    return this.pieces;
+  }
+
+  private cut(): void {
+    if (this.run.length === 0) return;
+    this.pieces.push(Buffer.from(`[${this.run.join(',')}]`, 'utf8'));
+    this.run = [];
+    this.chars = 0;
+  }
 }
 
 /** A made index with its pages' terms serialised, as a worker sends it back (SerializedPageTerms). */
@@ -234,8 +278,8 @@ interface PlannedJob extends Omit<IndexJob, 'records' | 'input'> {
   records(): SearchRecord[];
   /** The records page by page, each made when first asked for (an update asks only for the changed pages'). */
   pages: { count: number; at(i: number): SearchRecord[] };
-  /** The JSON a worker thread is sent (IndexJob's input), in strings to be joined. */
-  input(): Iterable<string>;
+  /** The JSON a worker thread is sent (IndexJob's input), as UTF-8 pieces (utf8Pieces); asked for once. */
+  input(): Uint8Array[];
 }
 
 /**
@@ -244,9 +288,10 @@ interface PlannedJob extends Omit<IndexJob, 'records' | 'input'> {
  * `keyed`: page keys too; `codeKey` (called once, only for a local index): the code in each index's digest
  * (indexDigest, the build cache's key). With a cache that knows the docs' keys (the build cache), a page
  * whose doc and place are those of a page of the last build takes that page's key as it was, and its records
- * are not made.
+ * are not made. `sent`: the jobs' input will be asked for (a worker is sent it), so it is made in the same pass
+ * as the page keys.
  */
-function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, keyed: boolean, codeKey?: () => string, cache?: IndexCache): Generator<PlannedJob> {
+function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTable, keyed: boolean, codeKey?: () => string, cache?: IndexCache, sent = false): Generator<PlannedJob> {
   const { config } = loaded;
   if (config.themeConfig.algolia) return;
   const code = codeKey?.();
@@ -255,28 +300,60 @@ function* indexJobs(loaded: LoadedConfig, locales: LocaleInfo[], table: RouteTab
   for (const l of locales) {
     const { entries, labels } = searchPages(table, l.code);
     const recordsOf: (SearchRecord[] | undefined)[] = [];
-    const jsonOf: (string | undefined)[] = [];
     const recordsAt = (i: number) => (recordsOf[i] ??= pageRecords(entries[i]!, labels, options));
-    // Each page's records as JSON, once: hashed, they key the page's terms and the index; joined, they are
-    // the records' JSON (JSON.stringify of an array).
-    const jsonAt = (i: number) => (jsonOf[i] ??= JSON.stringify(recordsAt(i)).slice(1, -1));
+    // Each page's records as JSON: hashed, they key the page's terms and the index; in pieces
+    // (RecordPieces), they are what a worker is sent. Not kept: a locale's were ~6.5 M characters at 600 × 3,
+    // alive until its job was sent, so promoted to the old generation and garbage there.
+    const jsonAt = (i: number) => JSON.stringify(recordsAt(i)).slice(1, -1);
     const records = () => entries.flatMap((_, i) => recordsAt(i));
-    const job: PlannedJob = { locale: l.code, siteUrl: config.url, baseUrl: config.baseUrl, records, pages: { count: entries.length, at: recordsAt }, input: () => [JSON.stringify([records(), config.url, config.baseUrl])] };
+    const inputOf = () => {
+      const pieces = new RecordPieces();
+      for (let i = 0; i < entries.length; i++) pieces.add(jsonAt(i));
+      return pieces.end();
+    };
+    const job: PlannedJob = { locale: l.code, siteUrl: config.url, baseUrl: config.baseUrl, records, pages: { count: entries.length, at: recordsAt }, input: inputOf };
     if (keyed || code !== undefined) {
-      const pageKeys = pageKeysOf(l.code, entries, (i) => pageKeyOf(l.code, jsonAt(i)), (entry) => `${pagePlaceOf(entry, labels)}\0${optionsJson}`, cache);
+      // The input made as the keys are (one JSON per page, given to the pieces at once), when every page is
+      // keyed from its JSON in order; else (a page's key taken from the cache) made again when asked for.
+      let early = sent ? new PagesInOrder() : undefined;
+      const keyAt = (i: number) => {
+        const json = jsonAt(i);
+        early?.add(i, json);
+        return pageKeyOf(l.code, json);
+      };
+      const pageKeys = pageKeysOf(l.code, entries, keyAt, (entry) => `${pagePlaceOf(entry, labels)}\0${optionsJson}`, cache);
       if (keyed) job.pageKeys = pageKeys;
       job.digest = indexDigest(code ?? '', l.code, config.url, config.baseUrl, pageKeys);
-      job.input = () => jsonParts(entries.length, jsonAt, `],${JSON.stringify(config.url)},${JSON.stringify(config.baseUrl)}]`);
+      job.input = () => {
+        const pieces = early?.end(entries.length);
+        early = undefined;
+        return pieces ?? inputOf();
+      };
     }
     yield job;
   }
 }
 
-/** `[[` and each page's records' JSON, separated by commas, then `end`: the joined JSON, a string at a time. */
-function* jsonParts(pages: number, jsonAt: (i: number) => string, end: string): Generator<string> {
-  yield '[[';
-  for (let i = 0; i < pages; i++) yield i === 0 ? jsonAt(i) : `,${jsonAt(i)}`;
-  yield end;
+/** RecordPieces given each page's JSON as it is made: complete only if given every page, in order. */
+class PagesInOrder {
+  private readonly pieces = new RecordPieces();
+  private next = 0;
+
+  add(i: number, json: string): void {
+    if (this.next < 0) return;
+    // Out of order (a page keyed twice, or one skipped): these pieces are never used.
+    if (i !== this.next) {
+      this.next = -1;
+      return;
+    }
+    this.next++;
+    this.pieces.add(json);
+  }
+
+  /** The pieces, if every one of `pages` was given in order; else undefined. */
+  end(pages: number): Uint8Array[] | undefined {
+    return this.next === pages ? this.pieces.end() : undefined;
+  }
 }
 
 /**
@@ -369,7 +446,7 @@ export function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, loc
   // each in a locale whose records hold one character above U+00FF (13 MB), alive until a thread took it.
   const missing: IndexInput[] = [];
   const keys: { locale: string; key?: string }[] = [];
-  for (const job of indexJobs(loaded, locales, table, cache !== undefined, codeKey, cache)) {
+  for (const job of indexJobs(loaded, locales, table, cache !== undefined, codeKey, cache, true)) {
     urls.set(job.locale, job.baseUrl + indexEntryFile(job.locale));
     const key = cache && cache.keyOf(job.locale, job.digest!);
     const index = key === undefined ? undefined : cache!.get(key);
@@ -377,7 +454,7 @@ export function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, loc
       cache!.keepPageTerms(job.locale);
       ready.push(index);
     } else {
-      missing.push({ locale: job.locale, input: utf8PiecesOf(job.input()), ...(job.pageKeys ? { pageKeys: job.pageKeys } : {}) });
+      missing.push({ locale: job.locale, siteUrl: job.siteUrl, baseUrl: job.baseUrl, input: job.input(), ...(job.pageKeys ? { pageKeys: job.pageKeys } : {}) });
       keys.push({ locale: job.locale, ...(key === undefined ? {} : { key }) });
     }
   }

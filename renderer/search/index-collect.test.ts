@@ -1,7 +1,7 @@
 // An index made with a collection once its JSON is parsed (a worker's large job: IndexCollect) is the index
 // made without it.
 import { describe, expect, it } from 'vitest';
-import { makeIndexFromInput } from './build-search.ts';
+import { makeIndexFromInput, RecordPieces } from './build-search.ts';
 import type { SearchRecord } from './records.ts';
 
 const SITE = 'https://example.org';
@@ -20,11 +20,15 @@ function records(pages: number): SearchRecord[] {
 
 describe('an index made with a collection after the parse', () => {
   it('is the same index, collected once', () => {
-    const json = JSON.stringify([records(30), SITE, '/']);
+    const input = () => {
+      const pieces = new RecordPieces();
+      for (const record of records(30)) pieces.add(JSON.stringify(record));
+      return pieces.end();
+    };
     const pageKeys = Array.from({ length: 30 }, (_, i) => `key${i}`);
     const steps: string[] = [];
-    const collected = makeIndexFromInput('en', () => json, pageKeys, () => steps.push('collect'));
-    const plain = makeIndexFromInput('en', json, pageKeys);
+    const collected = makeIndexFromInput({ locale: 'en', siteUrl: SITE, baseUrl: '/', pageKeys, input: input() }, () => steps.push('collect'));
+    const plain = makeIndexFromInput({ locale: 'en', siteUrl: SITE, baseUrl: '/', pageKeys, input: input() });
     expect(steps).toEqual(['collect']);
     expect(collected.index).toEqual(plain.index);
   });

@@ -34,8 +34,9 @@ export type WorkerRequestBody =
   | { type: 'render-setup'; setup: RenderSetup }
   | { type: 'render'; routes: RenderableRoute[] }
   /**
-   * Local search indexes: per locale, its records and URLs as JSON (IndexJob's `input`), in UTF-8 pieces
-   * handed over rather than copied (cache/pieces.ts: no message of many MB), and its page keys.
+   * Local search indexes: per locale, its records as JSON (IndexJob's `input`) in UTF-8 pieces of whole
+   * pages (RecordPieces), handed over rather than copied (cache/pieces.ts: no message of many MB), its URLs
+   * and page keys.
    */
   | { type: 'search-index'; jobs: SentIndexInput[] };
 
@@ -45,7 +46,7 @@ export type WorkerRequestBody =
  */
 export type SentMadeIndex = Omit<MadeIndex, 'index'> & { index: { entry: Omit<IndexFile, 'json'> & { json: Uint8Array[] }; parts: [string, Uint8Array][] } };
 
-/** IndexInput as sent to a worker: its JSON in UTF-8 pieces (utf8Pieces), as the build thread keeps it. */
+/** IndexInput as sent to a worker: its records' JSON in pieces (RecordPieces), as the build thread keeps it. */
 export type SentIndexInput = IndexInput;
 export type WorkerRequest = WorkerRequestBody & { id: number };
 

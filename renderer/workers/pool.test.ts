@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { utf8Pieces } from '../cache/pieces.ts';
 import type { Templates } from '../render/templates.ts';
-import { makeIndex, type IndexInput } from '../search/build-search.ts';
+import { makeIndex, RecordPieces, type IndexInput } from '../search/build-search.ts';
 import type { SearchRecord } from '../search/records.ts';
 import { emptyHierarchy } from '../shared/search-hit.ts';
 import { WorkerPool } from './pool.ts';
@@ -30,7 +30,11 @@ function record(locale: string, page: string, content: string, position: number)
 }
 
 const recordsOf = (locale: string, words: string[]) => words.flatMap((w, i) => [record(locale, `page-${i}`, '', 0), record(locale, `page-${i}`, `${w} instances scale`, 1)]);
-const inputOf = (records: SearchRecord[]) => utf8Pieces(JSON.stringify([records, SITE, BASE]));
+const inputOf = (records: SearchRecord[]) => {
+  const pieces = new RecordPieces();
+  for (const record of records) pieces.add(JSON.stringify(record));
+  return pieces.end();
+};
 
 describe('WorkerPool.buildIndexes', () => {
   it('takes the jobs over and answers each locale with the index of its records', async () => {
@@ -39,8 +43,8 @@ describe('WorkerPool.buildIndexes', () => {
       const en = recordsOf('en', ['lambda', 'queue', 'bucket']);
       const es = recordsOf('es', ['función', 'cola']);
       const jobs: IndexInput[] = [
-        { locale: 'en', input: inputOf(en) },
-        { locale: 'es', input: inputOf(es) },
+        { locale: 'en', siteUrl: SITE, baseUrl: BASE, input: inputOf(en) },
+        { locale: 'es', siteUrl: SITE, baseUrl: BASE, input: inputOf(es) },
       ];
       const made = pool.buildIndexes(jobs);
       // Nothing of the jobs is left with the caller: the pool lets each go once a thread has it.
@@ -58,9 +62,9 @@ describe('WorkerPool.buildIndexes', () => {
     const pool = new WorkerPool(1);
     try {
       const made = pool.buildIndexes([
-        { locale: 'en', input: inputOf(recordsOf('en', ['lambda'])) },
-        { locale: 'es', input: utf8Pieces('not JSON') },
-        { locale: 'pt-BR', input: inputOf(recordsOf('pt-BR', ['fila'])) },
+        { locale: 'en', siteUrl: SITE, baseUrl: BASE, input: inputOf(recordsOf('en', ['lambda'])) },
+        { locale: 'es', siteUrl: SITE, baseUrl: BASE, input: utf8Pieces('not JSON') },
+        { locale: 'pt-BR', siteUrl: SITE, baseUrl: BASE, input: inputOf(recordsOf('pt-BR', ['fila'])) },
       ]);
       const settled = await Promise.allSettled(made);
       expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
@@ -79,7 +83,7 @@ describe('WorkerPool.buildIndexes', () => {
       const locales = { en: ['lambda', 'queue'], es: ['función', 'cola'], 'pt-BR': ['fila', 'balde'] };
       const records = Object.entries(locales).map(([locale, words]) => recordsOf(locale, words));
       const made = pool.buildIndexes(
-        records.map((r, i) => ({ locale: Object.keys(locales)[i]!, input: inputOf(r), hash: `${i}`.repeat(10) })),
+        records.map((r, i) => ({ locale: Object.keys(locales)[i]!, siteUrl: SITE, baseUrl: BASE, input: inputOf(r), hash: `${i}`.repeat(10) })),
         { mainThread: 'after-render' },
       );
       const settled = [false, false, false];

@@ -328,7 +328,7 @@ export class WorkerPool {
         1,
         (i) => {
           const job = takeJob(i);
-          return makeIndexFromInput(job.locale, () => joinUtf8Pieces(job.input), job.pageKeys);
+          return makeIndexFromInput(job);
         },
         async (worker, batch) => {
           // The JSON in UTF-8 pieces, handed over: one message of the whole (3 MB a locale at 150 × 3) would

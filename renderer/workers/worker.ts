@@ -5,7 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { blockKey, DeferredHighlighter } from '../content/code-blocks.ts';
 import type { CodeBlock } from '../content/code-lines.ts';
 import { highlightBlocks, type CodeThemes } from '../content/highlight.ts';
-import { joinUtf8Pieces, transferable, utf8Pieces } from '../cache/pieces.ts';
+import { transferable, utf8Pieces } from '../cache/pieces.ts';
 import { isUserError } from '../errors.ts';
 import { collectGarbage } from '../free-memory.ts';
 import { scanPage } from '../links/check.ts';
@@ -104,13 +104,6 @@ async function answer(msg: WorkerRequest): Promise<WorkerResponse> {
     }
     case 'search-index': {
       const { makeIndexFromInput, withSerializedTerms } = await import('../search/build-search.ts');
-      // The pieces are let go as soon as they are read (the message holds them until the reply): the JSON and
-      // its buffers are garbage while the index is made, not alive beside it.
-      const input = (job: { input: Uint8Array[] }) => () => {
-        const text = joinUtf8Pieces(job.input);
-        job.input = [];
-        return text;
-      };
       // A large job's heap is collected once its JSON is parsed (IndexCollect): a collection costs ~1 ms per MB
       // alive, which a small job's garbage, mostly taken by the young generation, is not worth.
       const collect = (job: { input: Uint8Array[] }) => (job.input.reduce((n, piece) => n + piece.byteLength, 0) >= COLLECT_FROM_BYTES ? collectGarbage : undefined);
@@ -120,7 +113,8 @@ async function answer(msg: WorkerRequest): Promise<WorkerResponse> {
         type: 'search-index',
         indexes: msg.jobs.map((job) => {
           const between = collect(job);
-          return sentIndex(withSerializedTerms(makeIndexFromInput(job.locale, input(job), job.pageKeys, between)));
+          // The pieces are let go as they are parsed (the message would hold them until the reply).
+          return sentIndex(withSerializedTerms(makeIndexFromInput(job, between)));
         }),
       };
     }
