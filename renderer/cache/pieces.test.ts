@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deserializePieces, joinedPieces, joinUtf8Pieces, readPieces, readUtf8InPieces, serializeInPieces, transferable, utf8Pieces, utf8PiecesOf } from './pieces.ts';
+import { deserializePieces, joinedPieces, joinUtf8Pieces, readPieces, readUtf8InPieces, serializeInPieces, transferable, utf8Pieces } from './pieces.ts';
 import { PIECES_MAGIC, pieceLength } from './pieces.ts';
 
 const MMAP_THRESHOLD = 128 * 1024;
@@ -32,19 +32,6 @@ describe('pieces', () => {
     for (const p of pieces) expect(p.byteLength).toBeLessThan(MMAP_THRESHOLD);
     expect(joinUtf8Pieces(pieces)).toBe(long);
     expect(joinUtf8Pieces(utf8Pieces(''))).toBe('');
-  });
-
-  it('cuts strings joined into the same UTF-8 pieces as the joined string, without joining them', () => {
-    // Parts of every length around a piece's, an emoji at each cut, an empty part and one of many pieces.
-    const parts = [...Array.from({ length: 60 }, (_, i) => `${'b'.repeat(i % 11)}😀ã`), '', 'ç'.repeat(70_000), '[', '😀'];
-    const joined = parts.join('');
-    for (const chars of [2, 3, 5, 7, 8, 16 * 1024]) {
-      const pieces = utf8PiecesOf(parts, chars);
-      expect(pieces.map((p) => Buffer.from(p).toString('hex'))).toEqual(utf8Pieces(joined, chars).map((p) => Buffer.from(p).toString('hex')));
-      expect(joinUtf8Pieces(pieces)).toBe(joined);
-    }
-    for (const p of utf8PiecesOf(parts)) expect(p.buffer.byteLength).toBeLessThan(MMAP_THRESHOLD);
-    expect(utf8PiecesOf(['', ''])).toEqual([]);
   });
 
   it('reads back pieces framed by their lengths, and refuses a frame cut short or another format', () => {

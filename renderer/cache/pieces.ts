@@ -91,26 +91,14 @@ export function deserializePieces<T>(pieces: Uint8Array[]): T[] {
  * pair): what the string's own buffer would be, without one buffer of the whole. `joinUtf8Pieces` undoes it.
  */
 export function utf8Pieces(text: string, chars = 16 * 1024): Uint8Array[] {
-  return utf8PiecesOf([text], chars);
-}
-
-/**
- * utf8Pieces of the strings `parts` joined, without the joined string: a text made of many small strings (a
- * locale's search records as JSON, page by page) is never one string of many MB in the heap.
- */
-export function utf8PiecesOf(parts: Iterable<string>, chars = 16 * 1024): Uint8Array[] {
   const pieces: Uint8Array[] = [];
-  let rest = '';
-  for (const part of parts) {
-    rest += part;
-    while (rest.length > chars) {
-      // A high surrogate at the cut goes with its low one into the next piece.
-      const end = chars > 1 && isHighSurrogate(rest.charCodeAt(chars - 1)) ? chars - 1 : chars;
-      pieces.push(Buffer.from(rest.slice(0, end), 'utf8'));
-      rest = rest.slice(end);
-    }
+  for (let at = 0; at < text.length; ) {
+    let end = Math.min(text.length, at + chars);
+    // A high surrogate at the cut goes with its low one into the next piece.
+    if (end < text.length && end > at + 1 && isHighSurrogate(text.charCodeAt(end - 1))) end--;
+    pieces.push(Buffer.from(text.slice(at, end), 'utf8'));
+    at = end;
   }
-  if (rest.length > 0) pieces.push(Buffer.from(rest, 'utf8'));
   return pieces;
 }
 

@@ -6,7 +6,6 @@ import type { LocaleInfo, SearchSettings } from '../shared/types.ts';
 import { localeBase } from '../shared/locale-urls.ts';
 import { createHash } from 'node:crypto';
 import { keyHash } from '../cache/key-hash.ts';
-
 import { searchLanguageOf } from '../shared/search-lang.ts';
 import { assembleIndex, indexEntryFile, indexFiles, PART_BYTES, type IndexPage, type LocaleIndexFiles } from './local-index.ts';
 import { updateIndex, type AssembledIndex } from './index-update.ts';
