@@ -121,7 +121,7 @@ function resolveHref(href: string, options: LinkOptions): { href: string; target
     const target = fileTarget(path, options);
     const decoded = safeDecodeUri(path);
     const altTarget = decoded.startsWith('.') || decoded.startsWith('/') ? undefined : posix.normalize(decoded);
-    if (target !== undefined) return { href: docHref(options.docsBase, docIdentity({ relPath: target }).slug, options.trailingSlash) + hash, target, ...(altTarget && altTarget !== target ? { altTarget } : {}) };
+    if (target !== undefined) return { href: docHref(options.docsBase, defaultSlugOf(target), options.trailingSlash) + hash, target, ...(altTarget && altTarget !== target ? { altTarget } : {}) };
   }
   if (path.startsWith('/')) {
     // Site-absolute paths are relative to the locale's base, as in Docusaurus; a locale prefix already
@@ -142,6 +142,24 @@ function resolveHref(href: string, options: LinkOptions): { href: string; target
     return { href: url.pathname + url.search + hash };
   }
   return { href };
+}
+
+// Pages link the same few files over and over (the 150 × 3 corpus: 1,436 links to files, 150 distinct paths
+// in each locale), and working out a path's slug (dirname, number prefixes, normalize) each time was ~4 % of
+// the Markdown stage's CPU in profiles. The slug depends on the path alone; the bound only keeps a long
+// `serve` from holding every path it ever saw.
+const defaultSlugs = new Map<string, string>();
+const DEFAULT_SLUGS_KEPT = 10_000;
+
+/** The slug a file has by default (no front matter read): docIdentity's for its path. */
+function defaultSlugOf(relPath: string): string {
+  let slug = defaultSlugs.get(relPath);
+  if (slug === undefined) {
+    if (defaultSlugs.size >= DEFAULT_SLUGS_KEPT) defaultSlugs.clear();
+    slug = docIdentity({ relPath }).slug;
+    defaultSlugs.set(relPath, slug);
+  }
+  return slug;
 }
 
 function safeDecodeUri(path: string): string {

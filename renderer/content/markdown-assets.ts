@@ -24,31 +24,34 @@ const linksToFile = (url: string) => {
 export function remarkMarkdownAssets(options: AssetOptions & AssetSinks & { lineOffset: number }) {
   return (tree: Root) => {
     // A definition serves `![x][ref]` and `[x][ref]` alike: it is an image's when an image reference uses it.
+    // One walk gathers both, in document order; the nodes are then handled in that order, as a second walk
+    // would visit them (handling one changes its URL only, not the tree).
     const imageDefinitions = new Set<string>();
-    walk(tree, (node) => void ((node as UrlNode).type === 'imageReference' && imageDefinitions.add((node as UrlNode).identifier!)));
+    const withUrls: (UrlNode & { url: string })[] = [];
     walk(tree, (child) => {
       const node = child as UrlNode;
-      if (typeof node.url !== 'string') return;
-      const kind: AssetKind | undefined =
-        node.type === 'image' ? 'image' : node.type === 'link' ? 'link' : node.type === 'definition' ? (imageDefinitions.has(node.identifier!) ? 'image' : 'link') : undefined;
-      if (!kind) return;
+      if (node.type === 'imageReference') imageDefinitions.add(node.identifier!);
+      else if (typeof node.url === 'string' && (node.type === 'image' || node.type === 'link' || node.type === 'definition')) withUrls.push(node as UrlNode & { url: string });
+    });
+    for (const node of withUrls) {
+      const kind: AssetKind = node.type === 'image' ? 'image' : node.type === 'link' ? 'link' : imageDefinitions.has(node.identifier!) ? 'image' : 'link';
       if (node.url.startsWith(PATHNAME_SCHEME)) {
         node.url = node.url.slice(PATHNAME_SCHEME.length);
         options.finals.add(node.url);
-        return;
+        continue;
       }
-      if (kind === 'link' && !linksToFile(node.url)) return;
+      if (kind === 'link' && !linksToFile(node.url)) continue;
       const result = resolveAsset(node.url, options, kind === 'image' ? 'images' : 'files');
-      if (!result) return;
+      if (!result) continue;
       if ('missing' in result) {
         // A site-absolute link to no static file may be a page whose URL has a dot (`/releases/v1.2`):
         // transformLinks leaves it, and so do we — the link checker knows the routes and reports it if broken.
-        if (kind === 'link' && node.url.startsWith('/')) return;
+        if (kind === 'link' && node.url.startsWith('/')) continue;
         options.missing.push({ url: node.url, line: node.position ? node.position.start.line + options.lineOffset : undefined });
-        return;
+        continue;
       }
       node.url = result.url;
       if (result.copy && !options.copies.some((c) => c.out === result.copy!.out)) options.copies.push(result.copy);
-    });
+    }
   };
 }
