@@ -1,7 +1,7 @@
 // collapseSpace must give exactly what `replace(/\s+/g, ' ')` gives (search records and task-list labels are
 // made from it), for every character JavaScript counts as white space, alone and in runs.
 import { describe, expect, it } from 'vitest';
-import { collapseSpace, extractHeadings, extractSections } from './extract.ts';
+import { collapseSpace, extractOutline } from './extract.ts';
 import { collectGarbage } from '../free-memory.ts';
 import type { Root } from 'hast';
 
@@ -28,7 +28,7 @@ describe('collapseSpace', () => {
   });
 });
 
-describe('extractSections', () => {
+describe('extractOutline: sections', () => {
   it('keeps each block’s text with its white space collapsed, by section', () => {
     const text = (value: string) => ({ type: 'text' as const, value });
     const el = (tagName: string, children: Root['children'], properties = {}) => ({ type: 'element' as const, tagName, properties, children }) as never;
@@ -40,20 +40,20 @@ describe('extractSections', () => {
         el('ul', [el('li', [text(' a\u00a0 b ')]), el('li', [text('c')])]),
       ],
     };
-    expect(extractSections(tree)).toEqual([
+    expect(extractOutline(tree).sections).toEqual([
       { level: 1, text: ['Intro text wrapped'] },
       { id: 'part', heading: 'Part', level: 2, text: ['a b', 'c'] },
     ]);
   });
 });
 
-describe('extractHeadings', () => {
+describe('extractOutline: headings', () => {
   it("keeps a heading's text, not the Markdown source it was cut from (a doc's headings live as long as the build)", () => {
     // Each tree's heading text is a substring of a 200 KB source, as markdown-it's tokens are of a doc's.
     const headingOf = (i: number) => {
       const source = `# Heading number ${i} of a long page\n\n${'Lorem ipsum dolor sit amet. '.repeat(7500)}${i}`;
       const tree: Root = { type: 'root', children: [{ type: 'element', tagName: 'h2', properties: { id: `h${i}` }, children: [{ type: 'text', value: source.slice(2, source.indexOf('\n')) }] }] };
-      return extractHeadings(tree);
+      return extractOutline(tree).headings;
     };
     collectGarbage();
     const before = process.memoryUsage().heapUsed;
@@ -63,5 +63,39 @@ describe('extractHeadings', () => {
     expect(kept[7]).toEqual([{ level: 2, id: 'h7', text: 'Heading number 7 of a long page' }]);
     // The 50 sources are ~10 MB: held, the heap would have grown by that much.
     expect(grown).toBeLessThan(2 * 1024 * 1024);
+  });
+});
+
+describe('extractOutline: where headings and sections each look', () => {
+  const text = (value: string) => ({ type: 'text' as const, value });
+  const el = (tagName: string, children: Root['children'], properties = {}) => ({ type: 'element' as const, tagName, properties, children }) as never;
+
+  it('keeps each walk its own rule: sr-only headings, headings in text blocks, pre, button and h1', () => {
+    const tree: Root = {
+      type: 'root',
+      children: [
+        el('h1', [text('Title '), el('p', [text('in the h1')]), el('h2', [text('Inner')], { id: 'inner' })], { id: 'title' }),
+        el('ul', [el('li', [el('h2', [text('Item heading')], { id: 'item' }), text(' and  text')])]),
+        el('pre', [el('h3', [text('In pre')], { id: 'in-pre' }), el('p', [text('code text')])]),
+        el('button', [el('h4', [text('In button')], { id: 'in-button' })]),
+        el('h2', [text('Footnotes')], { id: 'footnote-label', className: ['sr-only'] }),
+        el('h3', [text(' No id ')]),
+        el('p', [text('last')]),
+      ],
+    };
+    expect(extractOutline(tree)).toEqual({
+      headings: [
+        { level: 1, id: 'title', text: 'Title in the h1Inner' },
+        { level: 2, id: 'item', text: 'Item heading' },
+        { level: 3, id: 'in-pre', text: 'In pre' },
+        { level: 4, id: 'in-button', text: 'In button' },
+      ],
+      sections: [
+        { level: 1, text: ['in the h1'] },
+        { id: 'inner', heading: 'Inner', level: 2, text: ['Item heading and text'] },
+        { id: 'footnote-label', heading: 'Footnotes', level: 2, text: [] },
+        { id: undefined, heading: 'No id', level: 3, text: ['last'] },
+      ],
+    });
   });
 });

@@ -1,6 +1,6 @@
 // Reads what later stages need out of a rendered page's tree: headings (for the TOC and anchors) and the
 // text of each section (for search records).
-import type { Element, Root, RootContent } from 'hast';
+import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { ownString } from './own-string.ts';
 
@@ -29,39 +29,50 @@ const LOOSE_SPACE = /\s{2,}|[^\S ]/g;
 /** A block's text with its white space collapsed, as `text.replace(/\s+/g, ' ')` would. */
 export const collapseSpace = (text: string) => text.replace(LOOSE_SPACE, ' ');
 
-export function extractHeadings(tree: Root): Heading[] {
-  const headings: Heading[] = [];
-  const walk = (nodes: RootContent[]) => {
-    for (const node of nodes) {
-      if (node.type !== 'element') continue;
-      const m = HEADING.exec(node.tagName);
-      const hidden = Array.isArray(node.properties.className) && node.properties.className.includes('sr-only');
-      if (m && hidden) continue;
-      if (m && typeof node.properties.id === 'string') headings.push({ level: Number(m[1]), id: node.properties.id, text: ownString(toString(node).trim()) });
-      else if (!m) walk(node.children);
-    }
-  };
-  walk(tree.children);
-  return headings;
+export interface PageOutline {
+  headings: Heading[];
+  sections: Section[];
 }
 
-export function extractSections(tree: Root): Section[] {
+/**
+ * Headings and sections in one walk of the tree. Each keeps its own rule for where it looks: headings look
+ * inside every element but a heading (and skip sr-only ones), sections stop at `pre`, `button`, h2–h6 and
+ * text blocks (whose text they take whole) but read sr-only headings and look inside an h1. A heading both
+ * keep has its text made once.
+ */
+export function extractOutline(tree: Root): PageOutline {
+  const headings: Heading[] = [];
   const sections: Section[] = [{ level: 1, text: [] }];
-  const current = () => sections[sections.length - 1]!;
-  const collect = (node: Element) => {
+  let current = sections[0]!;
+  const visit = (node: Element, forHeadings: boolean, forSections: boolean) => {
     const m = HEADING.exec(node.tagName);
-    if (m && Number(m[1]) >= 2) {
-      sections.push({ id: typeof node.properties.id === 'string' ? node.properties.id : undefined, heading: ownString(toString(node).trim()), level: Number(m[1]), text: [] });
-      return;
+    if (m) {
+      const level = Number(m[1]);
+      const id = typeof node.properties.id === 'string' ? node.properties.id : undefined;
+      const classes = node.properties.className;
+      const kept = forHeadings && id !== undefined && !(Array.isArray(classes) && classes.includes('sr-only'));
+      const sectioned = forSections && level >= 2;
+      const text = kept || sectioned ? ownString(toString(node).trim()) : '';
+      if (kept) headings.push({ level, id, text });
+      if (sectioned) sections.push((current = { id, heading: text, level, text: [] }));
+      // Headings never look inside a heading; sections look inside an h1 only.
+      if (sectioned || !forSections) return;
+      forHeadings = false;
+    } else if (forSections) {
+      if (node.tagName === 'pre' || node.tagName === 'button') forSections = false;
+      else if (TEXT_BLOCKS.has(node.tagName) && !node.children.some((c) => c.type === 'element' && (c.tagName === 'ul' || c.tagName === 'ol' || c.tagName === 'p'))) {
+        const text = collapseSpace(toString(node)).trim();
+        if (text) current.text.push(ownString(text));
+        forSections = false;
+      }
     }
-    if (node.tagName === 'pre' || node.tagName === 'button') return;
-    if (TEXT_BLOCKS.has(node.tagName) && !node.children.some((c) => c.type === 'element' && (c.tagName === 'ul' || c.tagName === 'ol' || c.tagName === 'p'))) {
-      const text = collapseSpace(toString(node)).trim();
-      if (text) current().text.push(ownString(text));
-      return;
-    }
-    for (const child of node.children) if (child.type === 'element') collect(child);
+    if (!forHeadings && !forSections) return;
+    for (const child of node.children) if (child.type === 'element') visit(child, forHeadings, forSections);
   };
-  for (const node of tree.children) if (node.type === 'element') collect(node);
-  return sections.filter((s, i) => i > 0 || s.text.length > 0);
+  for (const node of tree.children) if (node.type === 'element') visit(node, true, true);
+  return { headings, sections: sections.filter((s, i) => i > 0 || s.text.length > 0) };
 }
+
+export const extractHeadings = (tree: Root): Heading[] => extractOutline(tree).headings;
+
+export const extractSections = (tree: Root): Section[] => extractOutline(tree).sections;

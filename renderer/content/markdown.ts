@@ -10,7 +10,7 @@ import { parseMarkdown } from './parse.ts';
 import { LostContentError } from './lost-content.ts';
 import { ContentError } from '../errors.ts';
 import { hastToHtml } from './hast-html.ts';
-import { extractHeadings, extractSections, type Heading, type Section } from './extract.ts';
+import { extractOutline, type Heading, type Section } from './extract.ts';
 import { rehypeHighlight } from './highlight.ts';
 import type { CodeBlock } from './code-lines.ts';
 import { rehypeLinks, type LinkStyle, type SourceLink } from './links.ts';
@@ -149,8 +149,8 @@ export function finishPage(tree: HastRoot, input: Omit<MarkdownInput, 'body'>, s
       hint: 'Paths are relative to the page (./img/x.png), or to the static folder when they start with / (/img/x.png); pathname:///x keeps a URL as written.',
     });
   }
-  const headings = extractHeadings(tree);
+  const { headings, sections } = extractOutline(tree);
   const first = tree.children.find((n) => n.type === 'element');
   const contentTitle = first?.type === 'element' && first.tagName === 'h1' ? headings.find((h) => h.level === 1)?.text : undefined;
-  return { html: hastToHtml(tree), headings, sections: extractSections(tree), links, warnings, assets: copies, ...(contentTitle ? { contentTitle } : {}) };
+  return { html: hastToHtml(tree), headings, sections, links, warnings, assets: copies, ...(contentTitle ? { contentTitle } : {}) };
 }
