@@ -10,7 +10,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Element, Root } from 'hast';
 import { isExternalHref } from '../shared/urls.ts';
-import { walk } from './walk.ts';
+import type { Visit } from './walk.ts';
 
 export interface AssetOptions {
   /** The doc's file on disk. */
@@ -106,40 +106,38 @@ const NO_LINK_CHECK = 'dataNoLinkCheck';
 const FILE_ATTRIBUTE: Record<string, string> = { img: 'src', source: 'src', video: 'src', a: 'href' };
 
 /** The page's HTML elements (raw HTML, JSX, and what Markdown already resolved): see the top of this file. */
-export function rehypeAssets(options: AssetOptions & AssetSinks & { lineOffset: number }) {
-  return (tree: Root) => {
-    walk(tree, (child) => {
-      if (child.type !== 'element') return;
-      const el = child as Element;
-      const attr = FILE_ATTRIBUTE[el.tagName];
-      const value = attr ? el.properties[attr] : undefined;
-      if (typeof value !== 'string') return;
-      // Final: the link rewriter must not treat it as a site-absolute page link.
-      const final = () => void (el.data = { ...el.data, asset: true } as Element['data']);
-      // A URL Markdown or an MDX page's require()/import resolved (mdx/asset-modules.ts): final already.
-      if (options.copies.some((c) => value.split(/[?#]/, 1)[0] === options.baseUrl + c.out)) return final();
-      if (options.finals.has(value)) {
-        // A pathname:// link is not checked, as Docusaurus's Link does not check it (it may be outside the site):
-        // first, where the link checker looks for it (links/html-scan.ts).
-        if (el.tagName === 'a') el.properties = { [NO_LINK_CHECK]: '', ...el.properties };
-        return final();
-      }
-      if (options.missing.some((m) => m.url === value)) return;
-      // Links to pages are the link rewriter's; only links to files with an extension are assets.
-      if (el.tagName === 'a' && (PAGE_LINK.test(value.replace(/[?#].*$/, '')) || !/\.[a-z0-9]{1,8}([?#].*)?$/i.test(value))) return;
-      // An element's site-absolute src is left as written, as Docusaurus leaves a JSX or HTML <img src="/img/x.png">.
-      if (el.tagName !== 'a' && value.startsWith('/')) return;
-      const result = resolveAsset(value, options, el.tagName === 'a' ? 'files' : assetFolder(value.split(/[?#]/, 1)[0]!), el.tagName === 'a');
-      if (!result) return;
-      if ('missing' in result) {
-        // As for a Markdown link (markdown-assets.ts): a site-absolute href may be a page; the link checker decides.
-        if (el.tagName === 'a' && value.startsWith('/')) return;
-        options.missing.push({ url: value, line: el.position ? el.position.start.line + options.lineOffset : undefined });
-        return;
-      }
-      el.properties[attr!] = result.url;
-      final();
-      if (result.copy && !options.copies.some((c) => c.out === result.copy!.out)) options.copies.push(result.copy);
-    });
+export function assetVisitor(options: AssetOptions & AssetSinks & { lineOffset: number }): Visit {
+  return (child) => {
+    if (child.type !== 'element') return;
+    const el = child as Element;
+    const attr = FILE_ATTRIBUTE[el.tagName];
+    const value = attr ? el.properties[attr] : undefined;
+    if (typeof value !== 'string') return;
+    // Final: the link rewriter must not treat it as a site-absolute page link.
+    const final = () => void (el.data = { ...el.data, asset: true } as Element['data']);
+    // A URL Markdown or an MDX page's require()/import resolved (mdx/asset-modules.ts): final already.
+    if (options.copies.some((c) => value.split(/[?#]/, 1)[0] === options.baseUrl + c.out)) return final();
+    if (options.finals.has(value)) {
+      // A pathname:// link is not checked, as Docusaurus's Link does not check it (it may be outside the site):
+      // first, where the link checker looks for it (links/html-scan.ts).
+      if (el.tagName === 'a') el.properties = { [NO_LINK_CHECK]: '', ...el.properties };
+      return final();
+    }
+    if (options.missing.some((m) => m.url === value)) return;
+    // Links to pages are the link rewriter's; only links to files with an extension are assets.
+    if (el.tagName === 'a' && (PAGE_LINK.test(value.replace(/[?#].*$/, '')) || !/\.[a-z0-9]{1,8}([?#].*)?$/i.test(value))) return;
+    // An element's site-absolute src is left as written, as Docusaurus leaves a JSX or HTML <img src="/img/x.png">.
+    if (el.tagName !== 'a' && value.startsWith('/')) return;
+    const result = resolveAsset(value, options, el.tagName === 'a' ? 'files' : assetFolder(value.split(/[?#]/, 1)[0]!), el.tagName === 'a');
+    if (!result) return;
+    if ('missing' in result) {
+      // As for a Markdown link (markdown-assets.ts): a site-absolute href may be a page; the link checker decides.
+      if (el.tagName === 'a' && value.startsWith('/')) return;
+      options.missing.push({ url: value, line: el.position ? el.position.start.line + options.lineOffset : undefined });
+      return;
+    }
+    el.properties[attr!] = result.url;
+    final();
+    if (result.copy && !options.copies.some((c) => c.out === result.copy!.out)) options.copies.push(result.copy);
   };
 }

@@ -12,7 +12,7 @@ import { codeLines, parseCodeMeta, type CodeBlock } from './code-lines.ts';
 import { hastToHtml } from './hast-html.ts';
 import { isMermaid, mermaidElement } from './mermaid.ts';
 import { REGEX_TARGET, RegexTables } from './shiki-regexes.ts';
-import { walk } from './walk.ts';
+import type { Visit } from './walk.ts';
 
 // Names that mean "no highlighting" (Docusaurus sites write `none` too): plain text, no warning.
 const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', 'none', '']);
@@ -143,58 +143,73 @@ export interface HighlightOptions {
   defer?: (block: CodeBlock) => string;
 }
 
-export function rehypeHighlight(options: HighlightOptions) {
-  return async (tree: Root) => {
-    const blocks: { node: Element; index: number; parent: Root | Element }[] = [];
-    walk(tree, (child, index, parent) => {
+/** A code block found in a page's tree, with where it sits (to be replaced there). */
+interface FoundBlock {
+  node: Element;
+  index: number;
+  parent: Root | Element;
+}
+
+/**
+ * Finds a page's code blocks as it walks; `highlight` then replaces each with its highlighted block (or the
+ * stand-in of one highlighted elsewhere).
+ */
+export function codeBlockHighlighter(options: HighlightOptions): { visit: Visit; highlight: () => Promise<void> } {
+  const blocks: FoundBlock[] = [];
+  return {
+    visit: (child, index, parent) => {
       if (child.type !== 'element') return undefined;
       const node = child as Element;
       if (node.tagName !== 'pre' || node.properties.dataLanguage === undefined) return undefined;
       blocks.push({ node, index, parent: parent as Root | Element });
       return 'skip';
-    });
-    if (!blocks.length) return;
-    const highlighter = options.defer ? undefined : await getHighlighter(options.themes);
-    for (const { node, index, parent } of blocks) {
-      const requested = String(node.properties.dataLanguage ?? '').toLowerCase();
-      const meta = node.properties.dataMeta === undefined ? undefined : String(node.properties.dataMeta);
-      const code = toString(node).replace(/\n$/, '');
-      if (isMermaid(requested)) {
-        parent.children[index] = mermaidElement(code, node.position);
-        continue;
-      }
-      let lang = resolveLanguage(requested);
-      if (lang === undefined) {
-        options.onUnknownLanguage(requested, node.position?.start.line);
-        lang = 'text';
-      }
-      const parsed = parseCodeMeta(meta);
-      // Magic comments are read in the comment syntax of the language asked for, even an unknown one.
-      const block = { ...codeLines(requested, code, parsed), lang };
-      const pre: ElementContent = options.defer ? { type: 'comment', value: options.defer(block) } : await highlightPre(highlighter!, block, options.themes);
-      const title = parsed.title;
-      const children: ElementContent[] = [];
-      if (title) children.push({ type: 'element', tagName: 'div', properties: { className: ['code-block-title'] }, children: [{ type: 'text', value: title }] });
-      children.push({
-        type: 'element',
-        tagName: 'div',
-        properties: { className: ['code-block-content'] },
-        children: [
-          pre,
-          {
-            type: 'element',
-            tagName: 'button',
-            properties: { type: 'button', className: ['clean-btn', 'code-copy-button'], ariaLabel: options.copyLabel, title: options.copyLabel, dataCopy: '' },
-            children: [],
-          },
-        ],
-      });
-      parent.children[index] = {
-        type: 'element',
-        tagName: 'div',
-        properties: { className: ['theme-code-block', `language-${lang}`] },
-        children,
-      };
-    }
+    },
+    highlight: () => replaceCodeBlocks(blocks, options),
   };
+}
+
+async function replaceCodeBlocks(blocks: FoundBlock[], options: HighlightOptions): Promise<void> {
+  if (!blocks.length) return;
+  const highlighter = options.defer ? undefined : await getHighlighter(options.themes);
+  for (const { node, index, parent } of blocks) {
+    const requested = String(node.properties.dataLanguage ?? '').toLowerCase();
+    const meta = node.properties.dataMeta === undefined ? undefined : String(node.properties.dataMeta);
+    const code = toString(node).replace(/\n$/, '');
+    if (isMermaid(requested)) {
+      parent.children[index] = mermaidElement(code, node.position);
+      continue;
+    }
+    let lang = resolveLanguage(requested);
+    if (lang === undefined) {
+      options.onUnknownLanguage(requested, node.position?.start.line);
+      lang = 'text';
+    }
+    const parsed = parseCodeMeta(meta);
+    // Magic comments are read in the comment syntax of the language asked for, even an unknown one.
+    const block = { ...codeLines(requested, code, parsed), lang };
+    const pre: ElementContent = options.defer ? { type: 'comment', value: options.defer(block) } : await highlightPre(highlighter!, block, options.themes);
+    const title = parsed.title;
+    const children: ElementContent[] = [];
+    if (title) children.push({ type: 'element', tagName: 'div', properties: { className: ['code-block-title'] }, children: [{ type: 'text', value: title }] });
+    children.push({
+      type: 'element',
+      tagName: 'div',
+      properties: { className: ['code-block-content'] },
+      children: [
+        pre,
+        {
+          type: 'element',
+          tagName: 'button',
+          properties: { type: 'button', className: ['clean-btn', 'code-copy-button'], ariaLabel: options.copyLabel, title: options.copyLabel, dataCopy: '' },
+          children: [],
+        },
+      ],
+    });
+    parent.children[index] = {
+      type: 'element',
+      tagName: 'div',
+      properties: { className: ['theme-code-block', `language-${lang}`] },
+      children,
+    };
+  }
 }

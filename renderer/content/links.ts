@@ -5,7 +5,7 @@
 // (slug, id) is known.
 import type { Element, Root } from 'hast';
 import { posix } from 'node:path';
-import { walk } from './walk.ts';
+import { walk, type Visit } from './walk.ts';
 import { isExternalHref, ownSitePath, safeDecode } from '../shared/urls.ts';
 import { USER_CONTENT_PREFIX } from './sanitize.ts';
 import { docIdentity } from './doc-identity.ts';
@@ -68,11 +68,12 @@ export function docHref(docsBase: string, slug: string, trailingSlash?: boolean)
   return trailingSlash && !path.endsWith('/') ? `${path}/` : path;
 }
 
-export function rehypeLinks(options: LinkOptions) {
+/** Rewrites the links of a page's tree (`tree => visitor`, the tree for the ids in-page links may name). */
+export function linkRewriter(options: LinkOptions): (tree: Root) => Visit {
   const ownSite = options.siteBase ? ownSitePath(options.siteBase) : undefined;
   return (tree: Root) => {
     let ids: Set<string> | undefined;
-    walk(tree, (child) => {
+    return (child) => {
       if (child.type !== 'element') return;
       const node = child as Element;
       if (node.tagName !== 'a' || typeof node.properties.href !== 'string') return;
@@ -100,7 +101,7 @@ export function rehypeLinks(options: LinkOptions) {
       node.properties.href = resolved;
       // Footnote links point inside the page and are generated, not written by the author.
       if (!('dataFootnoteRef' in node.properties) && !('dataFootnoteBackref' in node.properties)) options.links.push({ href: resolved, line, ...file });
-    });
+    };
   };
 }
 

@@ -11,14 +11,15 @@ import { LostContentError } from './lost-content.ts';
 import { ContentError } from '../errors.ts';
 import { hastToHtml } from './hast-html.ts';
 import { extractOutline, type Heading, type Section } from './extract.ts';
-import { rehypeHighlight } from './highlight.ts';
+import { codeBlockHighlighter } from './highlight.ts';
 import type { CodeBlock } from './code-lines.ts';
-import { rehypeLinks, type LinkStyle, type SourceLink } from './links.ts';
-import { rehypeAssets, type AssetCopy, type AssetOptions, type MissingAsset } from './assets.ts';
+import { linkRewriter, type LinkStyle, type SourceLink } from './links.ts';
+import { assetVisitor, type AssetCopy, type AssetOptions, type MissingAsset } from './assets.ts';
 import { remarkMarkdownAssets } from './markdown-assets.ts';
 import { rehypeUserContentIds, sanitizeSchema } from './sanitize.ts';
-import { rehypeHeadingIds } from './slug.ts';
-import { rehypeTaskListLabels } from './task-lists.ts';
+import { headingIds } from './slug.ts';
+import { taskListLabels } from './task-lists.ts';
+import { walkEach } from './walk.ts';
 import { remarkToHast } from './to-hast.ts';
 import type { BrowserCode } from './mdx/browser-compile.ts';
 
@@ -126,16 +127,28 @@ export function usePageStages(processor: { use: (...args: never[]) => unknown },
   const { warnings, links, copies, missing, finals } = sinks;
   const at = (line: number | undefined) => (line ? `${input.file}:${line + input.lineOffset}` : input.file);
   const use = processor.use.bind(processor) as (...args: unknown[]) => unknown;
-  use(rehypeHeadingIds);
-  use(rehypeTaskListLabels);
-  use(rehypeHighlight, {
+  const highlightOptions = {
     themes: input.codeThemes,
     copyLabel: input.strings.copyCode,
     onUnknownLanguage: (lang: string, line: number | undefined) => warnings.push(`${at(line)}: unknown code-block language "${lang}", shown as plain text`),
     ...(input.deferHighlight ? { defer: input.deferHighlight } : {}),
+  };
+  // Two walks of the tree where each stage had its own. Heading ids, task lists and code blocks share the
+  // first: task-list labels are made after it (they read the text heading ids leave, `{#id}` dropped) and
+  // before code blocks are replaced. Assets then links share the second, in that order on each element
+  // (an asset's URL is final before the link rewriter sees it).
+  use(() => async (tree: HastRoot) => {
+    const tasks = taskListLabels();
+    const code = codeBlockHighlighter(highlightOptions);
+    walkEach(tree, [headingIds(), tasks.visit, code.visit]);
+    tasks.label();
+    await code.highlight();
   });
-  use(input.assets ? () => rehypeAssets({ ...input.assets!, lineOffset: input.lineOffset, copies, missing, finals }) : () => undefined);
-  use(rehypeLinks, { relPath: input.relPath, localeBase: input.localeBase, docsBase: input.docsBase, ...input.linkStyle, ...(input.siteBase ? { siteBase: input.siteBase } : {}), lineOffset: input.lineOffset, links });
+  const rewriteLinks = linkRewriter({ relPath: input.relPath, localeBase: input.localeBase, docsBase: input.docsBase, ...input.linkStyle, ...(input.siteBase ? { siteBase: input.siteBase } : {}), lineOffset: input.lineOffset, links });
+  use(() => (tree: HastRoot) => {
+    const links = rewriteLinks(tree);
+    walkEach(tree, input.assets ? [assetVisitor({ ...input.assets, lineOffset: input.lineOffset, copies, missing, finals }), links] : [links]);
+  });
 }
 
 /** The page's output from its finished tree; a missing image or file fails the page. */

@@ -5,7 +5,7 @@
 import GithubSlugger from 'github-slugger';
 import type { Element, ElementContent, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { walk } from './walk.ts';
+import type { Visit } from './walk.ts';
 
 const HEADING = /^h[1-6]$/;
 const CUSTOM_ID = /\s*\{#([^\s{}]+)\}\s*$/;
@@ -21,20 +21,19 @@ function takeCustomId(heading: Element): string | undefined {
   return m[1];
 }
 
-export function rehypeHeadingIds() {
-  return (tree: Root) => {
-    const slugger = new GithubSlugger();
-    walk(tree, (node) => {
-      if (node.type !== 'element') return undefined;
-      const el = node as Element;
-      if (!HEADING.test(el.tagName)) return undefined;
-      const custom = takeCustomId(el);
-      if (custom) {
-        el.properties.id = custom;
-        // Taken, so that a later heading with that text gets `custom-id-1` rather than a second `custom-id`.
-        slugger.slug(custom);
-      } else if (!el.properties.id) el.properties.id = slugger.slug(toString(el));
-      return 'skip';
-    });
+/** Gives each heading its id: one visitor a page (its slugger remembers the ids given so far). */
+export function headingIds(): Visit {
+  const slugger = new GithubSlugger();
+  return (node) => {
+    if (node.type !== 'element') return undefined;
+    const el = node as Element;
+    if (!HEADING.test(el.tagName)) return undefined;
+    const custom = takeCustomId(el);
+    if (custom) {
+      el.properties.id = custom;
+      // Taken, so that a later heading with that text gets `custom-id-1` rather than a second `custom-id`.
+      slugger.slug(custom);
+    } else if (!el.properties.id) el.properties.id = slugger.slug(toString(el));
+    return 'skip';
   };
 }

@@ -3,19 +3,29 @@
 import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { collapseSpace } from './extract.ts';
-import { walk } from './walk.ts';
+import type { Visit } from './walk.ts';
 
-export function rehypeTaskListLabels() {
-  return (tree: Root) => {
-    walk(tree, (node) => {
+/**
+ * Finds a page's task-list items as it walks; `label` then names their checkboxes. Labels are made after the
+ * walk, from the items' text as the walk left it: heading ids have dropped any `{#id}` of a heading inside
+ * an item by then, and code blocks are not replaced yet.
+ */
+export function taskListLabels(): { visit: Visit; label: () => void } {
+  const items: Element[] = [];
+  return {
+    visit: (node) => {
       if (node.type !== 'element') return undefined;
       const li = node as Element;
       const classes = li.properties.className;
-      if (li.tagName !== 'li' || !Array.isArray(classes) || !classes.includes('task-list-item')) return undefined;
-      const input = findCheckbox(li);
-      if (input) input.properties.ariaLabel = collapseSpace(toString(li)).trim();
+      if (li.tagName === 'li' && Array.isArray(classes) && classes.includes('task-list-item')) items.push(li);
       return undefined;
-    });
+    },
+    label: () => {
+      for (const li of items) {
+        const input = findCheckbox(li);
+        if (input) input.properties.ariaLabel = collapseSpace(toString(li)).trim();
+      }
+    },
   };
 }
 
