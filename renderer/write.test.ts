@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FolderOutput, MemoryOutput, type FileRecord } from './write.ts';
 
 describe('output writers', () => {
@@ -93,6 +93,28 @@ describe('output writers', () => {
     expect(readdirSync(join(out, 'pages'))).toHaveLength(40);
     for (const i of [0, 17, 39]) expect(readFileSync(join(out, 'pages', `${i}.html`), 'utf8')).toBe(`${i}:${page}`);
     expect(w.bytes).toBe(40 * (page.length + 3) - 10);
+  });
+
+  it('counts the UTF-8 bytes of pages where they are encoded (this thread, then its writer), not measured first', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'cheatsheet-write-'));
+    const out = join(parent, 'build');
+    const w = new FolderOutput(out);
+    // Two-byte HTML (an em dash), a character beyond the BMP, a Latin-1 one; bytes besides: 40 files, so the
+    // first are written on this thread and the rest by the writer thread.
+    const pages = Array.from({ length: 40 }, (_, i) => (i % 3 === 0 ? `<p>${i} — é</p>` : i % 3 === 1 ? `<p>${i} 𝄞</p>` : `<p>${i} ç</p>`));
+    const byteLength = vi.spyOn(Buffer, 'byteLength');
+    try {
+      pages.forEach((page, i) => w.write(`pages/${i}.html`, page));
+      w.write('data.bin', new Uint8Array([1, 2, 3]));
+      expect(byteLength).not.toHaveBeenCalled();
+    } finally {
+      byteLength.mockRestore();
+    }
+    await w.commit();
+    expect(w.writerStarted).toBe(true);
+    expect(readFileSync(join(out, 'pages', '1.html'), 'utf8')).toBe(pages[1]);
+    expect(w.bytes).toBe(pages.reduce((sum, page) => sum + Buffer.byteLength(page), 3));
+    expect(w.count).toBe(41);
   });
 
   it('writes a handful of files on this thread, and starts its writer thread only for more, in order', async () => {

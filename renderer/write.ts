@@ -114,8 +114,16 @@ export class FolderOutput implements OutputSink {
   private flushes = 0;
   private closed = false;
   private failure: unknown;
-  bytes = 0;
+  // A page's UTF-8 length is counted by whoever encodes it (the writer, answering each flush), not here: a
+  // `Buffer.byteLength` of every page on the build thread scanned its two-byte HTML once more than needed.
+  private knownBytes = 0;
+  private encodedBytes = 0;
   count = 0;
+
+  /** The bytes of this output's files: exact once flushed (after commit). */
+  get bytes(): number {
+    return this.knownBytes + this.encodedBytes;
+  }
 
   /**
    * `before`: the records of the output folder as the last build committed it (`records()`), from the build
@@ -165,8 +173,10 @@ export class FolderOutput implements OutputSink {
   }
 
   write(rel: string, content: string | Uint8Array, key?: string): void {
-    const size = typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
-    this.bytes += size;
+    // What is in flight is counted in characters for a string: as many as its bytes for most pages, and
+    // what its copy in the writer's inbox holds (one or two bytes each) bounds the memory either way.
+    const size = typeof content === 'string' ? content.length : content.byteLength;
+    if (typeof content !== 'string') this.knownBytes += size;
     this.count++;
     if (this.closed) throw new Error('FolderOutput: write after commit or abort');
     if (key !== undefined) this.keyed.set(rel, key);
@@ -204,7 +214,7 @@ export class FolderOutput implements OutputSink {
   keep(rel: string, key: string): boolean {
     const kept = this.keepFile(rel, key);
     if (kept) {
-      this.bytes += kept.size;
+      this.knownBytes += kept.size;
       this.count++;
     }
     return kept !== undefined;
@@ -314,8 +324,9 @@ export class FolderOutput implements OutputSink {
   /** Waits for every write; rethrows the first that failed. */
   async flush(): Promise<void> {
     // What was written here came first: its failure is the first.
-    const failedHere = this.closed ? undefined : this.here?.flush();
-    if (failedHere) this.failure ??= new Error(failedHere);
+    const here = this.closed ? undefined : this.here?.flush();
+    if (here) this.encodedBytes += here.bytes;
+    if (here?.error) this.failure ??= new Error(here.error);
     if (!this.closed && this.writerThread) {
       const writer = this.writerThread;
       const id = ++this.flushes;
@@ -327,8 +338,9 @@ export class FolderOutput implements OutputSink {
           writer.off('close', onExit);
           if (error) reject(error);
         };
-        const onMessage = (m: { flushed: number; error?: string }) => {
+        const onMessage = (m: { flushed: number; error?: string; bytes: number }) => {
           if (m.flushed !== id) return;
+          this.encodedBytes += m.bytes;
           done();
           resolve(m.error);
         };
@@ -502,20 +514,20 @@ function runWriter(port: Pick<MessagePort, 'on' | 'postMessage'>, progress: Int3
 interface WriterHere {
   /** Writes the file now (its folder made, a folder in its way removed), as the writer thread would. */
   post(message: object): void;
-  /** The first failure since the last flush. */
-  flush(): string | undefined;
+  /** The first failure since the last flush, and the bytes of the strings it was sent meanwhile. */
+  flush(): { error?: string; bytes: number };
 }
 
 /** The writer's code, called directly on this thread: each file written when it is posted. */
 function writerHere(progress: Int32Array, root: string): WriterHere {
   let handle: (m: object) => void = () => undefined;
-  let reply: { error?: string } = {};
+  let reply: { error?: string; bytes: number } = { bytes: 0 };
   const port = {
     on: (_event: string, listener: (m: object) => void) => {
       handle = listener;
       return port;
     },
-    postMessage: (m: { error?: string }) => {
+    postMessage: (m: { error?: string; bytes: number }) => {
       reply = m;
     },
   } as unknown as Pick<MessagePort, 'on' | 'postMessage'>;
@@ -524,7 +536,7 @@ function writerHere(progress: Int32Array, root: string): WriterHere {
     post: (m) => handle(m),
     flush: () => {
       handle({ flush: 0 });
-      return reply.error;
+      return reply;
     },
   };
 }
@@ -536,11 +548,14 @@ const WRITER = `
 const { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } = require('node:fs');
 const { dirname, join, relative, sep } = require('node:path');
 let error;
+// The UTF-8 bytes of the strings sent since the last flush (FolderOutput.bytes).
+let bytes = 0;
 parentPort.on('message', (m) => {
   if (m.flush !== undefined) {
     closeAside();
-    parentPort.postMessage({ flushed: m.flush, error });
+    parentPort.postMessage({ flushed: m.flush, error, bytes });
     error = undefined;
+    bytes = 0;
     return;
   }
   try {
@@ -575,7 +590,11 @@ function unchanged(file, data) {
 }
 function write(m) {
   try {
-    const data = typeof m.content === 'string' ? Buffer.from(m.content) : m.content;
+    let data = m.content;
+    if (typeof data === 'string') {
+      data = Buffer.from(data);
+      bytes += data.byteLength;
+    }
     if (unchanged(m.file, data)) return;
     // A missing file's folder is made first when it is missing too (a stat that throws nothing), rather than
     // after a write that fails: a cold build's first file in each folder threw twice (~15 µs a folder).
