@@ -1,7 +1,7 @@
 // Images and files a doc references, as Docusaurus 3 resolves them. Markdown's own images and links to files
 // (markdown-assets.ts) become copies under assets/ named with a content hash, whether written relative to the doc,
 // `@site/…` or as a URL of the static folder (`/img/x.png`), as Docusaurus's transformImage/transformLinks turn them
-// into require() calls. What HTML and JSX elements name (rehypeAssets below) is not Markdown: Docusaurus leaves
+// into require() calls. What HTML and JSX elements name (assetVisitor below) is not Markdown: Docusaurus leaves
 // their URLs alone, so a site-absolute `<img src>` stays as written and an `<a href>` gets the base URL (its Link
 // does); we still copy their relative paths, which Docusaurus would leave broken. A file that does not exist is a
 // problem with its line, like a broken link.

@@ -72,7 +72,3 @@ export function extractOutline(tree: Root): PageOutline {
   for (const node of tree.children) if (node.type === 'element') visit(node, true, true);
   return { headings, sections: sections.filter((s, i) => i > 0 || s.text.length > 0) };
 }
-
-export const extractHeadings = (tree: Root): Heading[] => extractOutline(tree).headings;
-
-export const extractSections = (tree: Root): Section[] => extractOutline(tree).sections;

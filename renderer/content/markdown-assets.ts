@@ -3,7 +3,7 @@
 // `@site/…`, or a URL of the static folder (`/img/x.png`) — is copied with a content hash, under assets/images for
 // an image and assets/files for a link, base URL applied. `pathname:///img/x.png` is the escape hatch: the URL as
 // written, without the scheme (and without the base URL). Plain Markdown pages and MDX pages (server compile) both
-// run this, so an MDX page's JSX `<img src>` — not an image node — is left to rehypeAssets (assets.ts).
+// run this, so an MDX page's JSX `<img src>` — not an image node — is left to assetVisitor (assets.ts).
 import type { Root } from 'mdast';
 import { PATHNAME_SCHEME, resolveAsset, type AssetKind, type AssetOptions, type AssetSinks } from './assets.ts';
 import { walk } from './walk.ts';
