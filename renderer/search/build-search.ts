@@ -10,7 +10,7 @@ import { searchLanguageOf } from '../shared/search-lang.ts';
 import { assembleIndex, indexEntryFile, indexFiles, PART_BYTES, type IndexPage, type LocaleIndexFiles } from './local-index.ts';
 import { updateIndex, type AssembledIndex } from './index-update.ts';
 import { termsPieces, type IndexHead, type PageTermsLookup } from './terms-pieces.ts';
-import { isSerialized, PageAnalyser, pagesOf, type PageTerms, type SerializedPageTerms } from './page-terms.ts';
+import { isSerialized, PageAnalyser, pagesOf, type PageIds, type PageTerms, type SerializedPageTerms } from './page-terms.ts';
 import { openSearchLink, openSearchXml } from './opensearch.ts';
 import { docsTagOf, pagePlaceOf, pageRecords, searchPages, type SearchRecord } from './records.ts';
 
@@ -161,9 +161,13 @@ export function makeIndex(job: IndexMaking): MadeIndex {
   const split = 'records' in job ? pagesOf(job.records) : undefined;
   const count = split ? split.length : (job as { pages: { count: number } }).pages.count;
   const at = split ? (i: number) => split[i]! : (job as { pages: { at(i: number): SearchRecord[] } }).pages.at;
+  // A page's terms by the analyser's numbers too (the index is assembled from those when it analysed them all).
+  const idList: (PageIds | undefined)[] = new Array(count);
   const analyse = (i: number) => {
     analysed++;
-    return (analyser ??= new PageAnalyser(searchLanguageOf(job.locale))).analyse(at(i));
+    const made = (analyser ??= new PageAnalyser(searchLanguageOf(job.locale))).analyseWithIds(at(i));
+    idList[i] = made.ids;
+    return made.terms;
   };
   // Every page's terms (kept for the next build): the last build's when it had the page, else analysed. A
   // known page's are taken only when asked for (the build cache reads them by bucket: an update asks only for
@@ -177,7 +181,7 @@ export function makeIndex(job: IndexMaking): MadeIndex {
     const key = pageKeys?.[i];
     if (key === undefined || !known?.has(key)) termAt(i);
   }
-  const pageAt = (i: number): IndexPage => ({ records: at(i), terms: termAt(i) });
+  const pageAt = (i: number): IndexPage => ({ records: at(i), terms: termAt(i), ids: idList[i] });
   const previous = job.known?.index;
   // An update asks only for the changed pages' records: the others' are not made.
   const update = previous && pageKeys && known && pageKeys.length === count ? updateIndex(previous, pageKeys, pageAt, known, job.siteUrl, job.locale) : undefined;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyHierarchy } from '../shared/search-hit.ts';
 import { updateIndex, type AssembledIndex } from './index-update.ts';
 import { assembleIndex, type BuiltIndex, type IndexPage } from './local-index.ts';
-import { PageAnalyser, type PageTerms } from './page-terms.ts';
+import { PageAnalyser, termsOf, wordsOf, type PageTerms } from './page-terms.ts';
 import type { SearchRecord } from './records.ts';
 import { searchLanguageOf } from '../shared/search-lang.ts';
 
@@ -172,5 +172,35 @@ describe('updateIndex', () => {
     const many = structuredClone(site);
     for (const page of many.slice(0, 12)) page.sections[0]!.text += ' more';
     expect(update(before, many).updated).toBeUndefined();
+  });
+});
+
+describe('assembleIndex', () => {
+  const site = specs(40, 11);
+  const records = site.map((spec, i) => recordsOf(i, spec));
+  const assembled = (pages: IndexPage[]) => {
+    const index = assembleIndex(pages, SITE, 'en', PARTS, []);
+    return { ...bytes(index), assembly: index.assembly };
+  };
+
+  it("numbers a page's terms and words as the analyser's vocabulary names them", () => {
+    const a = analyser();
+    for (const r of records) {
+      const { terms, ids } = a.analyseWithIds(r);
+      expect(Array.from(ids.terms, (t) => ids.vocabulary.termNames[t])).toEqual(termsOf(terms));
+      expect(Array.from(ids.words, (w) => ids.vocabulary.wordNames[w])).toEqual(wordsOf(terms));
+    }
+  });
+
+  it("makes the same index from one analyser's numbers as from the terms' names, or from two analysers' pages", () => {
+    const a = analyser();
+    const byIds = records.map((r) => ({ records: r, ...a.analyseWithIds(r) }));
+    const byNames = byIds.map(({ records, terms }) => ({ records, terms }));
+    const other = analyser();
+    // Half the pages analysed by another analyser (as if kept from an earlier build): its numbers are not the first's.
+    const mixed = byIds.map((p, i) => (i % 2 === 0 ? p : { records: p.records, ...other.analyseWithIds(p.records) }));
+    const expected = assembled(byNames);
+    expect(assembled(byIds)).toEqual(expected);
+    expect(assembled(mixed)).toEqual(expected);
   });
 });

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { LEVELS } from '../shared/search-hit.ts';
 import type { ChunkPage, IndexEntry, IndexSource } from '../shared/search-index.ts';
 import { searchLanguageOf } from '../shared/search-lang.ts';
-import { commonTerms, PageAnalyser, pagesOf, termsOf, visitPostings, wordsOf, type PageTerms, type PostingSink } from './page-terms.ts';
+import { commonTerms, PageAnalyser, pagesOf, termsOf, visitPostings, wordsOf, type PageIds, type PageTerms, type PostingSink, type Vocabulary } from './page-terms.ts';
 import { PostingsLog } from './postings-log.ts';
 import type { SearchRecord } from './records.ts';
 
@@ -51,21 +51,66 @@ export interface IndexAssembly {
 /** Builds a locale's index from its records. */
 export function buildLocalIndex(records: SearchRecord[], siteUrl: string, locale: string, partBytes = PART_BYTES): BuiltIndex {
   const analyser = new PageAnalyser(searchLanguageOf(locale));
-  return assembleIndex(pagesOf(records).map((page) => ({ records: page, terms: analyser.analyse(page) })), siteUrl, locale, partBytes);
+  return assembleIndex(pagesOf(records).map((page) => ({ records: page, ...analyser.analyseWithIds(page) })), siteUrl, locale, partBytes);
 }
 
 /** One page of the index: its records (consecutive, one URL) and their terms (page-terms.ts). */
 export interface IndexPage {
   records: SearchRecord[];
   terms: PageTerms;
+  /** The terms' and words' numbers, when the page was analysed in this build (not kept from an earlier one). */
+  ids?: PageIds | undefined;
+}
+
+/** The terms and words of an index's pages, however they were numbered (byIds, byNames). */
+interface IndexTerms {
+  /** The terms by the index's term ids, and each page's term numbers' ids. */
+  termNames: readonly string[];
+  ids: ArrayLike<number>[];
+  /** The indexed words, sorted; per word, its term's id and on how many pages it is (in a title, keyword or heading on how many). */
+  words: string[];
+  wordTerms: Int32Array;
+  wordPages: Int32Array;
+  wordStructured: Int32Array;
 }
 
 /**
- * The index of a locale's pages, in order, from each page's terms: whether they were analysed in this build
- * or kept from an earlier one, the index is the same. Terms get small ids so that postings are gathered in
- * arrays rather than looked up by string per occurrence.
+ * The terms and words of pages all analysed by one analyser, by its numbers: the analyser already knew each
+ * one's identity, so nothing is looked up by name per page (a cold build).
  */
-export function assembleIndex(input: IndexPage[], siteUrl: string, locale: string, partBytes = PART_BYTES, keys: string[] = []): BuiltIndex {
+function byIds(input: IndexPage[], vocabulary: Vocabulary): IndexTerms {
+  const ids = input.map((p) => p.ids!.terms);
+  const count = vocabulary.wordNames.length;
+  const pages = new Int32Array(count);
+  const structured = new Int32Array(count);
+  const terms = new Int32Array(count);
+  input.forEach((p, i) => {
+    const words = p.ids!.words;
+    const info = p.terms.wordInfo;
+    const pageIds = ids[i]!;
+    for (let w = 0; w < words.length; w++) {
+      const id = words[w]!;
+      pages[id]!++;
+      structured[id]! += info[w]! & 1;
+      terms[id] = pageIds[info[w]! >> 1]!;
+    }
+  });
+  const wordIds = new Map<string, number>();
+  vocabulary.wordNames.forEach((word, id) => pages[id]! > 0 && wordIds.set(word, id));
+  const words = [...wordIds.keys()].sort();
+  const order = words.map((word) => wordIds.get(word)!);
+  return {
+    termNames: vocabulary.termNames,
+    ids,
+    words,
+    wordTerms: Int32Array.from(order, (id) => terms[id]!),
+    wordPages: Int32Array.from(order, (id) => pages[id]!),
+    wordStructured: Int32Array.from(order, (id) => structured[id]!),
+  };
+}
+
+/** The terms and words of pages whose terms were (some of them) kept from an earlier build: by their names. */
+function byNames(input: IndexPage[]): IndexTerms {
   const termNames: string[] = [];
   const termIds = new Map<string, number>();
   const termId = (term: string) => {
@@ -78,7 +123,6 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
   };
   // Each page's term numbers → the index's term ids.
   const ids = input.map((p) => termsOf(p.terms).map(termId));
-  // Every indexed word, with its term and on how many pages it is (in a title, keyword or heading on how many).
   const wordInfo = new Map<string, { term: number; pages: number; structured: number }>();
   input.forEach((p, i) => {
     const words = wordsOf(p.terms);
@@ -93,6 +137,29 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
       }
     }
   });
+  // The words' infos in the words' order (not objects made again with the word: ~6,000 a locale at 150 pages).
+  const words = [...wordInfo.keys()].sort();
+  const infos = words.map((word) => wordInfo.get(word)!);
+  return {
+    termNames,
+    ids,
+    words,
+    wordTerms: Int32Array.from(infos, (w) => w.term),
+    wordPages: Int32Array.from(infos, (w) => w.pages),
+    wordStructured: Int32Array.from(infos, (w) => w.structured),
+  };
+}
+
+/**
+ * The index of a locale's pages, in order, from each page's terms: whether they were analysed in this build
+ * or kept from an earlier one, the index is the same. Terms get small ids so that postings are gathered in
+ * arrays rather than looked up by string per occurrence.
+ */
+export function assembleIndex(input: IndexPage[], siteUrl: string, locale: string, partBytes = PART_BYTES, keys: string[] = []): BuiltIndex {
+  // By the analyser's numbers when one analyser made every page's terms, else by name: the index is the same.
+  const vocabulary = input[0]?.ids?.vocabulary;
+  const found = vocabulary && input.every((p) => p.ids?.vocabulary === vocabulary) ? byIds(input, vocabulary) : byNames(input);
+  const { termNames, ids, words } = found;
 
   const titleCount = new Map<number, number>();
   let titles = 0;
@@ -132,13 +199,12 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
   // Only terms with postings are indexed, in the order of their names. Sorted without a comparator: the
   // order is the same (UTF-16 code units, the strings are distinct) and the native sort of strings is
   // several times faster than calling a function per comparison.
-  const terms = termNames.filter((_, id) => lengths[id]! > 0).sort();
+  const termIds = new Map<string, number>();
+  termNames.forEach((term, id) => lengths[id]! > 0 && termIds.set(term, id));
+  const terms = [...termIds.keys()].sort();
   const sortedIds = terms.map((term) => termIds.get(term)!);
   const sortedIndex: number[] = [];
   sortedIds.forEach((id, i) => (sortedIndex[id] = i));
-  // The words' infos in the words' order (not objects made again with the word: ~6,000 a locale at 150 pages).
-  const words = [...wordInfo.keys()].sort();
-  const infos = words.map((word) => wordInfo.get(word)!);
   // The terms' postings in one array, in the order of the terms.
   const offsets = new Int32Array(terms.length + 1);
   sortedIds.forEach((id, i) => (offsets[i + 1] = offsets[i]! + lengths[id]!));
@@ -151,7 +217,7 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
   const rows = rowsOf(input.map((p) => p.records), siteUrl);
   const list = rowList(rows);
   const index = indexOf(
-    { locale, siteUrl, partBytes, rows: list, terms, offsets, common, words, wordTerm: infos.map((w) => sortedIndex[w.term]!), wordFlags: infos.map((w) => (w.structured > 0 ? '1' : '0')).join('') },
+    { locale, siteUrl, partBytes, rows: list, terms, offsets, common, words, wordTerm: Array.from(found.wordTerms, (t) => sortedIndex[t]!), wordFlags: Array.from(found.wordStructured, (n) => (n > 0 ? '1' : '0')).join('') },
     (first, last) => shardJson(flat, offsets, first, last),
   );
   // An update finds every title term and every word's term among the terms with postings, and one chunk row
@@ -159,8 +225,7 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
   // again rather than wrong).
   if (index.entry.wordTerm.some((t) => t === undefined) || [...titleCount.keys()].some((t) => sortedIndex[t] === undefined) || rows.rows.length !== input.length) return index;
   const docCounts = Int32Array.from(input, (p) => p.records.length);
-  const wordPages = Int32Array.from(infos, (w) => w.pages);
-  const wordStructuredPages = Int32Array.from(infos, (w) => w.structured);
+  const { wordPages, wordStructured: wordStructuredPages } = found;
   const rowLengths = list.lengths;
   return { ...index, assembly: { siteUrl, keys, docCounts, flats: flat, offsets, titleCounts, titles, wordPages, wordStructuredPages, rowLengths } };
 }
@@ -168,7 +233,7 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
 /** A page's postings (visitPostings) into the locale's log, by the index's term ids, docs numbered on. */
 class LogSink implements PostingSink {
   /** The page's term numbers' ids, and its first doc. */
-  ids: number[] = [];
+  ids: ArrayLike<number> = [];
   first = 0;
   /** Per term id, the doc of its last posting (postings hold the delta). */
   private readonly lasts: Int32Array;

@@ -49,6 +49,25 @@ export const termsOf = (page: PageTerms): string[] => (page.termCount === 0 ? []
 /** The words of a PageTerms, as an array. */
 export const wordsOf = (page: PageTerms): string[] => (page.wordInfo.length === 0 ? [] : page.words.split(' '));
 
+/** An analyser's terms and words by number (PageIds), in the order it met them. */
+export interface Vocabulary {
+  readonly termNames: readonly string[];
+  readonly wordNames: readonly string[];
+}
+
+/**
+ * A page's terms and words by the numbers of the analyser that made its PageTerms: pages all analysed by one
+ * analyser are assembled into an index from these (local-index.ts), rather than by splitting every page's
+ * strings and looking each of its terms and words up by name again. Not kept by the build cache: the
+ * numbers are one analyser's, and a page's PageTerms is what it keeps.
+ */
+export interface PageIds {
+  vocabulary: Vocabulary;
+  /** Per term of PageTerms.terms and per word of PageTerms.words, in their order: its number. */
+  terms: Int32Array;
+  words: Int32Array;
+}
+
 /**
  * A locale's kept terms (build-search.ts's LocaleTerms: its pages' PageTerms by page key, and the index as
  * assembled) serialised with node:v8, as the build cache stores them: made by the worker that analysed the
@@ -107,14 +126,18 @@ class Term {
   record = 0;
   codes: number[] = NO_CODES;
   tf = 0;
-  constructor(readonly name: string) {}
+  constructor(
+    readonly name: string,
+    /** Its number in the analyser's vocabulary (-1: STOP). */
+    readonly id: number,
+  ) {}
 }
 
 /** A token that is ASCII only, whose fold is its lower case. */
 const ASCII = /^[\0-\x7f]*$/;
 
 /** The term of a stop word (not null: one type for the field the scanner reads). */
-const STOP = new Term('');
+const STOP = new Term('', -1);
 
 /**
  * A word (a token folded) of the analyser's language, with its term (STOP: a stop word) and where it was last
@@ -126,6 +149,8 @@ class Word {
   no = 0;
   constructor(
     readonly name: string,
+    /** Its number in the analyser's vocabulary. */
+    readonly id: number,
     readonly term: Term,
   ) {}
 }
@@ -135,8 +160,8 @@ class Word {
 // analyser's code was being compiled, which it then was again (the analyser is most of an index's build).
 // Written once here, before any of it runs, they are plain fields from the start.
 {
-  const term = new Term('');
-  const word = new Word('', term);
+  const term = new Term('', 0);
+  const word = new Word('', 0, term);
   [term.page, term.no, term.element, term.record, term.codes, term.tf] = [1, 1, 1, 1, [], 1];
   [word.page, word.no] = [1, 1];
 }
@@ -147,6 +172,9 @@ interface PageBuilder {
   words: string[];
   /** As PageTerms.wordInfo. */
   wordInfo: number[];
+  /** As PageIds.terms and .words. */
+  termIds: number[];
+  wordIds: number[];
 }
 
 /**
@@ -155,7 +183,9 @@ interface PageBuilder {
  * objects of the analyser, stamped with the page, record and element that last met them, so a token costs
  * one lookup by string however many tables it counts in.
  */
-export class PageAnalyser {
+export class PageAnalyser implements Vocabulary {
+  readonly termNames: string[] = [];
+  readonly wordNames: string[] = [];
   private readonly tokens = new TokenTable<Word>();
   private readonly words = new Map<string, Word>();
   private readonly terms = new Map<string, Term>();
@@ -184,9 +214,9 @@ export class PageAnalyser {
       let term = STOP;
       if (stem !== null) {
         term = this.terms.get(stem) ?? STOP;
-        if (term === STOP) this.terms.set(stem, (term = new Term(stem)));
+        if (term === STOP) this.terms.set(stem, (term = new Term(stem, this.termNames.push(stem) - 1)));
       }
-      this.words.set(folded, (word = new Word(folded, term)));
+      this.words.set(folded, (word = new Word(folded, this.wordNames.push(folded) - 1, term)));
     }
     this.tokens.add(text, start, end, hash, word);
     return word;
@@ -218,11 +248,13 @@ export class PageAnalyser {
             term.page = page;
             term.no = out.terms.length;
             out.terms.push(term.name);
+            out.termIds.push(term.id);
           }
           if (word.page !== page) {
             word.page = page;
             word.no = out.words.length;
             out.words.push(word.name);
+            out.wordIds.push(word.id);
             out.wordInfo.push(term.no * 2 + (structured ? 1 : 0));
           } else if (structured) out.wordInfo[word.no]! |= 1;
           this.found[count] = term;
@@ -240,7 +272,12 @@ export class PageAnalyser {
 
   /** The terms of one page's records (consecutive records with the same URL). */
   analyse(records: SearchRecord[]): PageTerms {
-    const out: PageBuilder = { terms: [], words: [], wordInfo: [] };
+    return this.analyseWithIds(records).terms;
+  }
+
+  /** The terms of one page's records, and their numbers in this analyser's vocabulary. */
+  analyseWithIds(records: SearchRecord[]): { terms: PageTerms; ids: PageIds } {
+    const out: PageBuilder = { terms: [], words: [], wordInfo: [], termIds: [], wordIds: [] };
     const docs: number[] = [];
     const pageStamp = ++this.clock;
     const found = this.found;
@@ -308,7 +345,8 @@ export class PageAnalyser {
       }
       docs[at] = docs.length - at - 1;
     }
-    return { terms: out.terms.join(' '), termCount: out.terms.length, words: out.words.join(' '), wordInfo: new Int32Array(out.wordInfo), docs: new Int32Array(docs) };
+    const terms: PageTerms = { terms: out.terms.join(' '), termCount: out.terms.length, words: out.words.join(' '), wordInfo: new Int32Array(out.wordInfo), docs: new Int32Array(docs) };
+    return { terms, ids: { vocabulary: this, terms: new Int32Array(out.termIds), words: new Int32Array(out.wordIds) } };
   }
 }
 
