@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const MIN_PAGES = 5;
 const genCorpus = [process.env.GEN_CORPUS, join(repo, '..', 'shared', 'bench', 'gen-corpus.mjs')].find((p) => p && existsSync(p));
 
 /**
@@ -16,6 +17,9 @@ const genCorpus = [process.env.GEN_CORPUS, join(repo, '..', 'shared', 'bench', '
  */
 export function corpusSite(pagesPerLocale, { mdx = false } = {}) {
   if (!genCorpus) throw new Error('gen-corpus.mjs not found: set GEN_CORPUS or keep ../shared/bench beside the repository');
+  // gen-corpus.mjs links each page to 2–4 distinct other pages: with fewer than 5 a locale it never stops
+  // looking for them (a stray process that held a core for an hour and a half).
+  if (!Number.isInteger(pagesPerLocale) || pagesPerLocale < MIN_PAGES) throw new Error(`corpusSite: ${pagesPerLocale} pages per locale; the generated corpus needs at least ${MIN_PAGES}`);
   const root = mkdtempSync(join(tmpdir(), `cheatsheet-corpus-${pagesPerLocale}-`));
   const corpus = join(root, 'corpus');
   execFileSync(process.execPath, [genCorpus, '--out', corpus, '--pages', String(pagesPerLocale)], { stdio: 'ignore' });
