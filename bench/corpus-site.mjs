@@ -18,7 +18,7 @@ const genCorpus = [process.env.GEN_CORPUS, join(repo, '..', 'shared', 'bench', '
 export function corpusSite(pagesPerLocale, { mdx = false } = {}) {
   if (!genCorpus) throw new Error('gen-corpus.mjs not found: set GEN_CORPUS or keep ../shared/bench beside the repository');
   // gen-corpus.mjs links each page to 2–4 distinct other pages: with fewer than 5 a locale it never stops
-  // looking for them (a stray process that held a core for an hour and a half).
+  // looking for them (a stray process that ran for an hour and a half, beside every measurement).
   if (!Number.isInteger(pagesPerLocale) || pagesPerLocale < MIN_PAGES) throw new Error(`corpusSite: ${pagesPerLocale} pages per locale; the generated corpus needs at least ${MIN_PAGES}`);
   const root = mkdtempSync(join(tmpdir(), `cheatsheet-corpus-${pagesPerLocale}-`));
   const corpus = join(root, 'corpus');
