@@ -5,6 +5,7 @@ import { VERSION } from '../renderer/version.ts';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UserError } from '../renderer/errors.ts';
+import { type BuildOptions, CONFIG_DEFAULT, OUT_DIR_DEFAULT } from './build-action.ts';
 import { raiseJitThreshold } from './jit.ts';
 import { formatError, runCommand } from './report.ts';
 
@@ -16,7 +17,7 @@ program
   .description('Build, preview and maintain the multilingual AWS cheat sheet (a static site rendered with React).')
   .version(VERSION, '-V, --version', 'print the version of cheatsheet')
   .option('--root <dir>', 'folder that holds site.config.ts and content/', process.cwd())
-  .option('--config <file>', 'configuration file, relative to --root', 'site.config.ts')
+  .option('--config <file>', 'configuration file, relative to --root', CONFIG_DEFAULT)
   .showHelpAfterError()
   // Every command reads the site from --root: a mistyped folder is named once here, not as a missing config.
   .hook('preAction', (cmd) => {
@@ -60,25 +61,14 @@ program
 program
   .command('build')
   .description('Build every page of every locale into the output folder (replaced only when the build succeeds).')
-  .option('--out-dir <dir>', 'output folder', 'build')
+  .option('--out-dir <dir>', 'output folder', OUT_DIR_DEFAULT)
   .option('--no-minify', 'keep the browser JavaScript readable')
   .option('--threads <n>', 'threads for the content and render stages, this one included: 1 to 64 (default: by the site\'s size and the cores, or CHEATSHEET_THREADS; 1 = no worker thread)')
   .option('--strict', 'fail on unknown front-matter and _category_ keys instead of warning', false)
   .option('--no-cache', 'build everything afresh: neither read nor write the build cache (.cheatsheet-cache/ in --root)')
-  .action(async (opts: { outDir: string; minify: boolean; threads?: string; strict: boolean; cache: boolean }) => {
+  .action(async (opts: BuildOptions) => {
     const g = program.opts<{ root: string; config: string }>();
-    process.exitCode = await runCommand(async () => {
-      // A cold build runs on a thread with a small young generation (this module again, which builds there).
-      const { buildOnThread, onBuildThread, wantsBuildThread } = await import('./build-thread.ts');
-      if (wantsBuildThread({ root: g.root, cache: opts.cache })) return buildOnThread(new URL(import.meta.url), process.argv.slice(2));
-      // On that thread the pool's workers start now, while this one loads the build's stages.
-      if (onBuildThread()) (await import('./early-pool.ts')).startPoolWorkersEarly(g.root, opts);
-      // esbuild compiles the config in its own process while this one loads the build's modules (unless the
-      // build cache has it compiled already).
-      const [{ startCompilingConfig }, { CACHE_DIR }] = await Promise.all([import('../renderer/config/compile.ts'), import('../renderer/cache/cache-dir.ts')]);
-      const compiledConfig = startCompilingConfig(g.root, g.config, opts.cache ? resolve(g.root, CACHE_DIR) : undefined);
-      return (await import('./build.ts')).buildCommand({ root: g.root, config: g.config, ...opts, compiledConfig });
-    });
+    process.exitCode = await runCommand(async () => (await import('./build-action.ts')).runBuild(new URL(import.meta.url), g, opts));
   });
 
 program

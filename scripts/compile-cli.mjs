@@ -42,7 +42,7 @@ if (existsSync(dist)) for (const name of readdirSync(dist)) if (name !== 'types'
 const external = ['react', 'react-dom', 'react/*', 'react-dom/*', 'esbuild', 'chokidar', 'fsevents', 'shiki', 'shiki/*', '@shikijs/*', 'oniguruma-to-es', '@svgr/*'];
 await build({
   absWorkingDir: root,
-  entryPoints: { cli: 'cli/main.ts', index: 'renderer/index.ts', 'build-worker': 'renderer/workers/worker.ts', 'prebuild-theme': 'renderer/bundle/prebuild-theme.ts' },
+  entryPoints: { cli: 'cli/main.ts', 'cold-start': 'cli/cold-start.ts', 'cold-thread': 'cli/cold-thread.ts', index: 'renderer/index.ts', 'build-worker': 'renderer/workers/worker.ts', 'prebuild-theme': 'renderer/bundle/prebuild-theme.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -29,12 +29,16 @@ function modulesLoaded(args: string[], cwd: string): string[] {
 const fromPackage = (files: string[], name: string) => files.filter((f) => f.includes(`node_modules/${name}/`));
 
 describe('start-up of a warm build', () => {
-  it('a build with nothing changed loads neither React, shiki, esbuild nor esprima (a cold build loads React, never esprima)', () => {
+  it('a build with nothing changed loads neither React, shiki, esbuild nor esprima (a cold build loads React, never esprima nor the CLI\'s parser)', () => {
     const root = makeSite(minimalContent);
     // Cold: every doc processed (gray-matter, hence js-yaml) and every page rendered.
     const cold = modulesLoaded(['build', '--root', root], root);
     expect(fromPackage(cold, 'react-dom').length, 'a cold build renders with React').toBeGreaterThan(0);
     expect(fromPackage(cold, 'esprima'), 'js-yaml finds no esprima in the bundle').toEqual([]);
+    // bin/ starts a cold build's thread before the CLI loads, and the thread reads the arguments without it
+    // (cli/cold-start.ts): the CLI's module (commander, every command) is loaded by neither thread.
+    expect(cold.filter((f) => f.startsWith('dist/cold-')).sort()).toEqual(['dist/cold-start.js', 'dist/cold-thread.js']);
+    expect(cold, 'the CLI is not loaded').not.toContain('dist/cli.js');
 
     const warm = modulesLoaded(['build', '--root', root], root);
     expect(fromPackage(warm, 'react'), 'nothing changed: no React').toEqual([]);
@@ -42,6 +46,7 @@ describe('start-up of a warm build', () => {
     expect(fromPackage(warm, 'esprima')).toEqual([]);
     expect(fromPackage(warm, 'shiki')).toEqual([]);
     expect(fromPackage(warm, 'esbuild'), 'the compiled config comes from the cache').toEqual([]);
+    expect(warm, 'a warm build runs in the CLI').toContain('dist/cli.js');
   });
 
   it('a build that renders a page loads only the server renderer it calls (renderToString), not the streaming one', () => {
