@@ -77,8 +77,8 @@ export function plainBuild(args: readonly string[]): PlainBuild | undefined {
 
 /**
  * Starts a cold `build` of `args` on its build thread, running `threadEntry` (cli/cold-thread.ts, as compiled
- * in dist/: bin/ names it, since this file may be bundled into a chunk elsewhere), and sets the process's exit code when it ends; false
- * (nothing started) when the CLI is to run on this thread.
+ * in dist/: bin/ names it, since this file may be bundled into a chunk elsewhere), and sets the process's exit
+ * code when it ends; false (nothing started) when the CLI is to run on this thread.
  */
 export async function startColdBuild(threadEntry: URL, args: readonly string[]): Promise<boolean> {
   const plain = plainBuild(args);
