@@ -232,8 +232,9 @@ export function assembleIndex(input: IndexPage[], siteUrl: string, locale: strin
 
 /** A page's postings (visitPostings) into the locale's log, by the index's term ids, docs numbered on. */
 class LogSink implements PostingSink {
-  /** The page's term numbers' ids, and its first doc. */
-  ids: ArrayLike<number> = [];
+  /** The page's term numbers' ids (typed as byIds gives them: one type for the field in a cold build), and
+   *  its first doc. */
+  ids: ArrayLike<number> = new Int32Array(0);
   first = 0;
   /** Per term id, the doc of its last posting (postings hold the delta). */
   private readonly lasts: Int32Array;

@@ -8,10 +8,9 @@ import { termOf, type SearchLanguage } from '../shared/search-lang.ts';
 import { separatorLength } from './separators.ts';
 import { TOKEN_HASH_START, TokenTable, tokenHash } from './token-table.ts';
 import { foldToken } from './token-fold.ts';
+import { IntList } from './int-list.ts';
+import { objectArray } from './object-array.ts';
 import type { SearchRecord } from './records.ts';
-
-/** The codes of a term that occurs only in body text (never pushed to: codes are made before body text). */
-const NO_CODES: number[] = [];
 
 /**
  * A page's terms in the compact form the build cache keeps (a locale's 150 pages were ~230,000 numbers and
@@ -124,7 +123,13 @@ class Term {
   element = 0;
   /** Stamp of the record that last met it; the codes and body-text count below are that record's. */
   record = 0;
-  codes: number[] = NO_CODES;
+  /**
+   * The record's codes of it, as a chain in the analyser's `codes` (each entry: code, element, next entry's
+   * place or -1): its first and last entry (-1: none) and how many.
+   */
+  first = -1;
+  last = -1;
+  count = 0;
   tf = 0;
   constructor(
     readonly name: string,
@@ -162,19 +167,24 @@ class Word {
 {
   const term = new Term('', 0);
   const word = new Word('', 0, term);
-  [term.page, term.no, term.element, term.record, term.codes, term.tf] = [1, 1, 1, 1, [], 1];
+  [term.page, term.no, term.element, term.record, term.first, term.last, term.count, term.tf] = [1, 1, 1, 1, 1, 1, 1, 1];
   [word.page, word.no] = [1, 1];
 }
 
-/** A page's terms and words as the analyser meets them, before they are joined into a PageTerms. */
-interface PageBuilder {
-  terms: string[];
-  words: string[];
+/**
+ * A page's terms and words as the analyser meets them, before they are joined into a PageTerms; one per
+ * analyser, emptied for each page. A class, not an object literal: V8 makes a literal's template the second
+ * time it runs (here, the second locale's analyser) and then widens its fields' types, under the compiled
+ * analyser that relied on them (compiled again).
+ */
+class PageBuilder {
+  readonly terms: string[] = objectArray();
+  readonly words: string[] = objectArray();
   /** As PageTerms.wordInfo. */
-  wordInfo: number[];
+  readonly wordInfo = new IntList();
   /** As PageIds.terms and .words. */
-  termIds: number[];
-  wordIds: number[];
+  readonly termIds = new IntList();
+  readonly wordIds = new IntList();
 }
 
 /**
@@ -184,16 +194,21 @@ interface PageBuilder {
  * one lookup by string however many tables it counts in.
  */
 export class PageAnalyser implements Vocabulary {
-  readonly termNames: string[] = [];
-  readonly wordNames: string[] = [];
+  readonly termNames: string[] = objectArray();
+  readonly wordNames: string[] = objectArray();
   private readonly tokens = new TokenTable<Word>();
   private readonly words = new Map<string, Word>();
   private readonly terms = new Map<string, Term>();
   /** Source of stamps (pages, records, elements): each is used once. */
   private clock = 0;
   /** The terms of one text's tokens that are not stop words, with their positions (scratch). */
-  private readonly found: Term[] = [];
+  private readonly found: Term[] = objectArray();
   private readonly positions: number[] = [];
+  /** A page's numbers as they are made (scratch, reused: only their copies are kept). */
+  private readonly page = new PageBuilder();
+  private readonly docs = new IntList(4096);
+  /** The codes of the record being analysed, chained per term (Term.first). */
+  private readonly codes = new IntList();
 
   /** The language, not a function made per analyser: the compiled scanner met a new one with each locale. */
   constructor(private readonly lang: SearchLanguage) {}
@@ -256,7 +271,7 @@ export class PageAnalyser implements Vocabulary {
             out.words.push(word.name);
             out.wordIds.push(word.id);
             out.wordInfo.push(term.no * 2 + (structured ? 1 : 0));
-          } else if (structured) out.wordInfo[word.no]! |= 1;
+          } else if (structured) out.wordInfo.data[word.no]! |= 1;
           this.found[count] = term;
           this.positions[count] = pos;
           count++;
@@ -277,15 +292,23 @@ export class PageAnalyser implements Vocabulary {
 
   /** The terms of one page's records, and their numbers in this analyser's vocabulary. */
   analyseWithIds(records: SearchRecord[]): { terms: PageTerms; ids: PageIds } {
-    const out: PageBuilder = { terms: [], words: [], wordInfo: [], termIds: [], wordIds: [] };
-    const docs: number[] = [];
+    const out = this.page;
+    out.terms.length = 0;
+    out.words.length = 0;
+    out.wordInfo.length = 0;
+    out.termIds.length = 0;
+    out.wordIds.length = 0;
+    const docs = this.docs;
+    docs.length = 0;
+    const codes = this.codes;
     const pageStamp = ++this.clock;
     const found = this.found;
     for (const r of records) {
       if (r.type === 'lvl1') {
         const stamp = ++this.clock;
         // The count goes before the terms: its place is kept and filled in once they are pushed.
-        const at = docs.push(0) - 1;
+        const at = docs.length;
+        docs.push(0);
         const n = this.scan(r.hierarchy.lvl1 ?? '', true, pageStamp, out);
         for (let i = 0; i < n; i++) {
           const t = found[i]!;
@@ -294,16 +317,19 @@ export class PageAnalyser implements Vocabulary {
             docs.push(t.no);
           }
         }
-        docs[at] = docs.length - at - 1;
+        docs.data[at] = docs.length - at - 1;
       } else docs.push(-1);
       // The record's terms in the order it first meets them, each with its codes and body-text count.
       const record = ++this.clock;
       const order: Term[] = [];
+      codes.length = 0;
       const elements = elementsOf(r);
       docs.push(elements.length);
-      elements.forEach((el, e) => {
+      for (let e = 0; e < elements.length; e++) {
+        const el = elements[e]!;
         const stamp = ++this.clock;
-        const at = docs.push(0) - 1;
+        const at = docs.length;
+        docs.push(0);
         const n = this.scan(el.text, true, pageStamp, out);
         for (let i = 0; i < n; i++) {
           const t = found[i]!;
@@ -313,14 +339,22 @@ export class PageAnalyser implements Vocabulary {
           }
           if (t.record !== record) {
             t.record = record;
-            t.codes = [];
+            t.first = t.last = -1;
+            t.count = 0;
             t.tf = 0;
             order.push(t);
           }
-          t.codes.push(encode(el.field, 0, el.index * POS_PER_ELEMENT + Math.min(this.positions[i]!, POS_PER_ELEMENT - 1)), e);
+          const entry = codes.length;
+          codes.push(encode(el.field, 0, el.index * POS_PER_ELEMENT + Math.min(this.positions[i]!, POS_PER_ELEMENT - 1)));
+          codes.push(e);
+          codes.push(-1);
+          if (t.last < 0) t.first = entry;
+          else codes.data[t.last + 2] = entry;
+          t.last = entry;
+          t.count++;
         }
-        docs[at] = docs.length - at - 1;
-      });
+        docs.data[at] = docs.length - at - 1;
+      }
       // A page without intro text shows its description as its text: indexed once, as the description.
       const text = r.type === 'lvl1' && r.content === r.description ? '' : (r.content ?? '');
       const n = this.scan(text, false, pageStamp, out);
@@ -328,7 +362,8 @@ export class PageAnalyser implements Vocabulary {
         const t = found[i]!;
         if (t.record !== record) {
           t.record = record;
-          t.codes = NO_CODES;
+          t.first = t.last = -1;
+          t.count = 0;
           t.tf = 0;
           order.push(t);
         }
@@ -337,16 +372,20 @@ export class PageAnalyser implements Vocabulary {
       // The postings' length goes before them: its place is kept and filled in once they are pushed.
       const at = docs.length;
       docs.push(0);
+      const chain = codes.data;
       for (const t of order) {
-        const codes = t.codes;
-        docs.push(t.no, codes.length / 2, t.tf);
-        for (const c of codes) docs.push(c);
-        t.codes = NO_CODES;
+        docs.push(t.no);
+        docs.push(t.count);
+        docs.push(t.tf);
+        for (let c = t.first; c >= 0; c = chain[c + 2]!) {
+          docs.push(chain[c]!);
+          docs.push(chain[c + 1]!);
+        }
       }
-      docs[at] = docs.length - at - 1;
+      docs.data[at] = docs.length - at - 1;
     }
-    const terms: PageTerms = { terms: out.terms.join(' '), termCount: out.terms.length, words: out.words.join(' '), wordInfo: new Int32Array(out.wordInfo), docs: new Int32Array(docs) };
-    return { terms, ids: { vocabulary: this, terms: new Int32Array(out.termIds), words: new Int32Array(out.wordIds) } };
+    const terms: PageTerms = { terms: out.terms.join(' '), termCount: out.terms.length, words: out.words.join(' '), wordInfo: out.wordInfo.copy(), docs: docs.copy() };
+    return { terms, ids: { vocabulary: this, terms: out.termIds.copy(), words: out.wordIds.copy() } };
   }
 }
 

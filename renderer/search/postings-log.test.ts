@@ -30,6 +30,23 @@ describe('postings log', () => {
     expect(shardJson(flat, offsets, 2, 5)).toBe(JSON.stringify(order.slice(2, 6).map((id) => expected[id]!)));
   });
 
+  it('keeps a posting whole when it does not fit the rest of a block, or any block', () => {
+    const log = new PostingsLog(3);
+    // 16 K numbers a block: the second posting does not fit what the first left, the third fits no block.
+    const sizes = [16_000, 1_000, 40_000, 5];
+    sizes.forEach((count, i) => {
+      log.start(i % 3, i + 1, count);
+      for (let j = 0; j < count; j++) log.push(i * 100_000 + j);
+    });
+    const expected: number[][] = [[], [], []];
+    sizes.forEach((count, i) => expected[i % 3]!.push(i + 1, count, ...Array.from({ length: count }, (_, j) => i * 100_000 + j)));
+    const offsets = new Int32Array(4);
+    for (let t = 0; t < 3; t++) offsets[t + 1] = offsets[t]! + log.lengths[t]!;
+    const flat = new Int32Array(offsets[3]!);
+    log.copyInto(flat, offsets.slice(0, 3));
+    expect([...flat]).toEqual(expected.flat());
+  });
+
   it('writes a shard as JSON.stringify writes its terms\' postings, large and negative numbers too', () => {
     const postings = [[1, 2, 0], [2_147_483_647], [-5, 16, 31]];
     const flat = Int32Array.from(postings.flat());

@@ -1,6 +1,7 @@
 // Tokens by their text, looked up where they stand in a longer text: the scanner hashes a token's characters
 // as it walks them (tokenHash), so a token it has met before is found without cutting it out as a string
 // and hashing that again — most tokens of a site's text are repeats. Only a new token becomes a string.
+import { objectArray } from './object-array.ts';
 
 /** The hash of a token's first character: fold each code unit in with tokenHash. */
 export const TOKEN_HASH_START = 0x811c9dc5 | 0;
@@ -14,8 +15,8 @@ export class TokenTable<T> {
    *  of numbers that met one changed its elements' kind under the optimised scanner ("not a Smi"), which was
    *  then compiled again. */
   private hashes = new Int32Array(1 << 9);
-  private readonly keys: string[] = [];
-  private readonly values: T[] = [];
+  private readonly keys: string[] = objectArray();
+  private readonly values: T[] = objectArray();
 
   /** The value of the token text[start, end), whose hash is `hash`; undefined when it was never added. */
   find(text: string, start: number, end: number, hash: number): T | undefined {
@@ -57,4 +58,14 @@ export class TokenTable<T> {
     }
     this.slots = slots;
   }
+}
+
+// V8 takes a field that has only held its first value as a constant, and code compiled so is thrown away once
+// the field is written again: `hashes` first outgrew its array (add) while the scanner that inlines the
+// table was compiled, which then was compiled again ("code dependencies"). Written a second time here, before
+// any table is used, both grown fields are plain mutable fields from the start.
+{
+  const table = new TokenTable<never>() as unknown as { slots: Int32Array; hashes: Int32Array };
+  table.slots = new Int32Array(table.slots.length);
+  table.hashes = new Int32Array(table.hashes.length);
 }
