@@ -138,6 +138,10 @@ class Term {
   ) {}
 }
 
+/** ASCII letters and digits (never separators). */
+const WORD_ASCII = new Uint8Array(0x80);
+for (let u = 0; u < 0x80; u++) if (/[A-Za-z0-9]/.test(String.fromCharCode(u))) WORD_ASCII[u] = 1;
+
 /** A token that is ASCII only, whose fold is its lower case. */
 const ASCII = /^[\0-\x7f]*$/;
 
@@ -249,6 +253,15 @@ export class PageAnalyser implements Vocabulary {
     let hash = TOKEN_HASH_START;
     const n = text.length;
     for (let i = 0; i <= n; ) {
+      // ASCII letters and digits: part of a token, without asking the separators' table.
+      if (i < n) {
+        const unit = text.charCodeAt(i);
+        if (unit < 0x80 && WORD_ASCII[unit] === 1) {
+          hash = tokenHash(hash, unit);
+          i++;
+          continue;
+        }
+      }
       const separator = i === n ? 1 : separatorLength(text, i);
       if (separator === 0) {
         hash = tokenHash(hash, text.charCodeAt(i));
