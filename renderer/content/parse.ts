@@ -68,52 +68,59 @@ function alignOf(token: Token): AlignType {
   return (m?.[1] as AlignType) ?? null;
 }
 
+/** A point-sized position at 0-based source line `line`, for the inline nodes that keep one. */
+function pointAt(lines: Lines, line: number): Position {
+  return { start: lines.point(line), end: lines.point(line) };
+}
+
+/** Appends text to `kids`, joined to a text node that ends them (markdown-it splits text at each rule). */
+function pushText(kids: PhrasingContent[], value: string): void {
+  const last = kids[kids.length - 1];
+  if (last && last.type === 'text') last.value += value;
+  else kids.push({ type: 'text', value });
+}
+
 /** Converts inline tokens; `line` is the 1-based line of the first token, advanced at each line break. */
 function inline(tokens: Token[], startLine: number, footnoteLabels: Map<number, string>, lines: Lines): PhrasingContent[] {
-  const root: { children: PhrasingContent[] } = { children: [] };
-  const stack: { children: PhrasingContent[] }[] = [root];
+  // Called for every paragraph, heading and table cell: no closures and no stack until a node opens (most
+  // runs are text and inline code), so a call allocates its children and little else.
+  const children: PhrasingContent[] = [];
+  let kids = children;
+  let open: PhrasingContent[][] | undefined;
   // `line` is 0-based here, as markdown-it's maps.
   let line = startLine;
-  const top = () => stack[stack.length - 1]!;
-  const at = (): Position => ({ start: lines.point(line), end: lines.point(line) });
   // Positions are kept on the nodes a later stage reports a line for (links, and below code blocks and
   // directives) and on rare ones; text, inline code and emphasis, most of a page, go without: three objects
   // fewer each, here and again when remark-rehype copies positions into hast.
   // Links opened as plain text (see below), so that their closing token is skipped too.
-  const plainLinks: boolean[] = [];
-  const pushText = (value: string) => {
-    const kids = top().children;
-    const last = kids[kids.length - 1];
-    if (last && last.type === 'text') last.value += value;
-    else kids.push({ type: 'text', value });
-  };
+  let plainLinks: boolean[] | undefined;
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!;
     switch (t.type) {
       case 'text':
-        if (t.content) pushText(t.content);
+        if (t.content) pushText(kids, t.content);
         break;
       case 'softbreak':
-        pushText('\n');
+        pushText(kids, '\n');
         line++;
         break;
       case 'hardbreak':
-        top().children.push({ type: 'break', position: at() });
+        kids.push({ type: 'break', position: pointAt(lines, line) });
         line++;
         break;
       case 'code_inline':
-        top().children.push({ type: 'inlineCode', value: t.content });
+        kids.push({ type: 'inlineCode', value: t.content });
         break;
       case 'html_inline':
-        top().children.push({ type: 'html', value: t.content, position: at() });
+        kids.push({ type: 'html', value: t.content, position: pointAt(lines, line) });
         break;
       case 'image':
-        top().children.push({ type: 'image', url: attr(t, 'src') ?? '', alt: t.content, title: attr(t, 'title') ?? null, position: at() });
+        kids.push({ type: 'image', url: attr(t, 'src') ?? '', alt: t.content, title: attr(t, 'title') ?? null, position: pointAt(lines, line) });
         break;
       case 'footnote_ref': {
         const label = (t.meta as { label?: string; id: number }).label ?? String((t.meta as { id: number }).id + 1);
         footnoteLabels.set((t.meta as { id: number }).id, label);
-        top().children.push({ type: 'footnoteReference', identifier: label.toLowerCase(), label, position: at() });
+        kids.push({ type: 'footnoteReference', identifier: label.toLowerCase(), label, position: pointAt(lines, line) });
         break;
       }
       case 'link_open': {
@@ -123,11 +130,12 @@ function inline(tokens: Token[], startLine: number, footnoteLabels: Map<number, 
         const next = tokens[k + 1];
         const text = next?.type === 'text' ? next.content : '';
         const plain = t.markup === 'linkify' && !/^(?!mailto:)(?:[a-z][a-z0-9+.-]*:|www\.|[^\s@]+@)/i.test(text);
-        plainLinks.push(plain);
+        (plainLinks ??= []).push(plain);
         if (plain) break;
-        const node: PhrasingContent = { type: 'link', url: attr(t, 'href') ?? '', title: attr(t, 'title') ?? null, children: [], position: at() };
-        top().children.push(node);
-        stack.push(node);
+        const node: PhrasingContent = { type: 'link', url: attr(t, 'href') ?? '', title: attr(t, 'title') ?? null, children: [], position: pointAt(lines, line) };
+        kids.push(node);
+        (open ??= []).push(kids);
+        kids = node.children;
         break;
       }
       case 'em_open':
@@ -139,24 +147,25 @@ function inline(tokens: Token[], startLine: number, footnoteLabels: Map<number, 
             : t.type === 'strong_open'
               ? { type: 'strong' as const, children: [] }
               : { type: 'delete' as const, children: [] };
-        top().children.push(node as PhrasingContent);
-        stack.push(node as { children: PhrasingContent[] });
+        kids.push(node as PhrasingContent);
+        (open ??= []).push(kids);
+        kids = node.children as PhrasingContent[];
         break;
       }
       case 'link_close':
-        if (plainLinks.pop()) break;
-        stack.pop();
+        if (plainLinks?.pop()) break;
+        kids = open?.pop() ?? children;
         break;
       case 'em_close':
       case 'strong_close':
       case 's_close':
-        stack.pop();
+        kids = open?.pop() ?? children;
         break;
       default:
-        if (t.content) pushText(t.content);
+        if (t.content) pushText(kids, t.content);
     }
   }
-  return root.children;
+  return children;
 }
 
 function parseDirectiveInfo(info: string): { name: string; label?: string } {
