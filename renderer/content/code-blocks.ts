@@ -47,9 +47,7 @@ export class DeferredHighlighter {
   private readonly prefix = `cheatsheet-code:${randomBytes(6).toString('hex')}:`;
   private readonly placeholder = new RegExp(`<!--${this.prefix}(\\d+)-->`, 'g');
   private readonly indexOf = new Map<string, number>();
-  // Every batch sent so far, as one promise: a fill per page awaited the whole list of batches (Promise.all
-  // over it each time: allocation and work growing with pages × batches).
-  private ready: Promise<unknown> = Promise.resolve();
+  private readonly pending: Promise<void>[] = [];
   private readonly html: string[] = [];
   private waiting: CodeBlock[] = [];
   private scheduled = false;
@@ -98,8 +96,8 @@ export class DeferredHighlighter {
     if (!this.waiting.length) return;
     const start = this.count - this.waiting.length;
     const batch = this.send(this.waiting, this.themes).then((out) => out.forEach((h, k) => (this.html[start + k] = h)));
-    this.ready = Promise.all([this.ready, batch]);
-    this.ready.catch(() => undefined); // observed in fill()
+    batch.catch(() => undefined); // observed in fill()
+    this.pending.push(batch);
     this.waiting = [];
   }
 
@@ -107,7 +105,7 @@ export class DeferredHighlighter {
   async fill(html: string): Promise<string> {
     if (!html.includes(this.prefix)) return html;
     this.flush();
-    await this.ready;
+    await Promise.all(this.pending);
     return html.replace(this.placeholder, (_, n: string) => this.html[Number(n)]!);
   }
 }
