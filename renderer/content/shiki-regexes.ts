@@ -18,6 +18,7 @@ type Entry = [pattern: string, source: string, flags: string, options?: object];
 interface Table {
   ontoes: string;
   target: string;
+  unicode?: string;
   entries: Entry[];
 }
 type EmulatedRegExpClass = new (source: string, flags: string, options: object) => RegExp;
@@ -31,6 +32,7 @@ export class RegexTables {
   constructor(
     private readonly dir = join(packageRoot(), 'dist', 'shiki-regexes'),
     private readonly installedVersion: () => string | null = onigurumaToEsVersion,
+    private readonly unicodeVersion = process.versions.unicode,
   ) {}
 
   /** Adds the table of language `id` (a shiki id, not an alias) if there is one that fits what is installed. */
@@ -41,7 +43,8 @@ export class RegexTables {
     const table = JSON.parse(readFileSync(file, 'utf8')) as Table;
     this.version ??= this.installedVersion();
     // Made by another oniguruma-to-es (node_modules changed since the CLI was compiled), or for another target.
-    if (table.ontoes !== this.version || table.target !== REGEX_TARGET) return false;
+    // Its property classes are written as ranges (scripts/explicit-classes.mjs), true of one Unicode version.
+    if (table.ontoes !== this.version || table.target !== REGEX_TARGET || table.unicode !== this.unicodeVersion) return false;
     for (const [pattern, source, flags, options] of table.entries) this.made.set(pattern, options ? [source, flags, options] : [source, flags]);
     this.loaded.add(id);
     return true;
