@@ -54,7 +54,32 @@ export class Pack<T> {
    * Writes a staged entry (`append`: adds to the file): on this thread unless the build hands its entries to
    * another (writeWith).
    */
-  private writeEntry: EntryWriter = (file, data, append) => writeFileSync(file, data, append ? { flag: 'a' } : undefined);
+  private writeEntry: EntryWriter = (file, data, append) => this.writeHere(file, data, append);
+  /**
+   * The staged file this thread last wrote, left open for the next entry added to it: a cold build stages
+   * each doc's entry on the build thread as the doc is done, and an open and a close for each (segments:
+   * every entry appends to one file) were ~30 ms of its CPU at 150 × 3.
+   */
+  private open: { file: string; fd: number } | undefined;
+
+  private writeHere(file: string, data: Uint8Array, append = false): void {
+    if (!append || this.open?.file !== file) {
+      this.closeOpen();
+      this.open = { file, fd: openSync(file, append ? 'a' : 'w') };
+    }
+    const { fd } = this.open;
+    for (let done = 0; done < data.byteLength; ) done += writeSync(fd, data, done, data.byteLength - done);
+  }
+
+  private closeOpen(): void {
+    if (this.open === undefined) return;
+    try {
+      closeSync(this.open.fd);
+    } catch {
+      // (Written already: a close that fails loses nothing.)
+    }
+    this.open = undefined;
+  }
 
   constructor(
     private readonly dir: string,
@@ -152,6 +177,8 @@ export class Pack<T> {
    * size its entries add up to is not kept).
    */
   writeWith(write: EntryWriter): void {
+    // (What this thread wrote is in the file: `write` appends after it.)
+    this.closeOpen();
     this.writeEntry = write;
   }
 
@@ -233,6 +260,7 @@ export class Pack<T> {
 
   /** Moves the new entries in and removes the ones this build did not use (the cache does not grow). */
   save(): void {
+    this.closeOpen();
     try {
       if (!this.current) {
         rmSync(this.dir, { recursive: true, force: true });
@@ -308,6 +336,7 @@ export class Pack<T> {
 
   /** Forgets what this build made (a failed build: its results are not to be trusted by the next one). */
   discard(): void {
+    this.closeOpen();
     this.made.clear();
     this.segment = undefined;
     this.reader?.close();

@@ -109,7 +109,7 @@ export async function loadContent(options: ContentOptions): Promise<LoadedConten
 
   const docFiles = files.filter((f) => f.kind === 'doc');
   const jobs = docFiles.map(options.jobFor);
-  const results = await processWithCache(jobs, options.cache, (todo) => (options.pool ? options.pool.processDocs(todo, options.cache?.code) : processDocs(todo, options.threads, options.cache?.code)));
+  const results = await processWithCache(jobs, options.cache, (todo, onDoc) => (options.pool ? options.pool.processDocs(todo, options.cache?.code, onDoc) : processDocs(todo, options.threads, options.cache?.code, onDoc)));
   const warnings: string[] = [];
   // (Imported only when needed: with every doc from the build cache, the Markdown pipeline is never loaded.)
   const deserialize = results.some((r) => !r.ok) ? (await import('./process-doc.ts')).deserialize : undefined;
@@ -131,20 +131,29 @@ export async function loadContent(options: ContentOptions): Promise<LoadedConten
   return { locales, warnings: [...new Set(warnings)], problems };
 }
 
+/**
+ * Called with a doc as soon as it is final (its code highlighted), by its index among the jobs processed: the
+ * build cache keeps it then, while the content stage still runs on every thread, rather than all at its end.
+ */
+export type DocDone = (index: number, result: DocResult) => void;
+
 /** Processes the docs the cache does not have (all of them without a cache), in the jobs' order. */
-async function processWithCache(jobs: DocJob[], cache: DocCache | undefined, process: (jobs: DocJob[]) => Promise<DocResult[]>): Promise<DocResult[]> {
+async function processWithCache(jobs: DocJob[], cache: DocCache | undefined, process: (jobs: DocJob[], onDoc?: DocDone) => Promise<DocResult[]>): Promise<DocResult[]> {
   if (!cache) return process(jobs);
   const results: (DocResult | undefined)[] = jobs.map((job) => {
     const doc = cache.lookup(job);
     return doc && { ok: true, doc };
   });
-  const todo = jobs.filter((_, i) => !results[i]);
-  const fresh = todo.length ? await process(todo) : [];
+  const todoAt = jobs.flatMap((_, i) => (results[i] ? [] : [i]));
+  // Kept as each doc is done (cold build, 150 × 3: ~0.2 s of the build thread's, which all came after the
+  // content stage, when no other thread had work); those the processing did not pass on, kept below.
+  const kept = new Array<boolean>(todoAt.length).fill(false);
+  const keep = (k: number, result: DocResult) => {
+    kept[k] = true;
+    if (result.ok) cache.remember(jobs[todoAt[k]!]!, result.doc);
+  };
+  const fresh = todoAt.length ? await process(todoAt.map((i) => jobs[i]!), keep) : [];
+  fresh.forEach((result, k) => kept[k] || keep(k, result));
   let next = 0;
-  return results.map((cached, i) => {
-    if (cached) return cached;
-    const result = fresh[next++]!;
-    if (result.ok) cache.remember(jobs[i]!, result.doc);
-    return result;
-  });
+  return results.map((cached) => cached ?? fresh[next++]!);
 }

@@ -1,9 +1,13 @@
 // The pool's search index jobs: it takes the jobs over (so their JSON can be let go once a thread has it) and
 // answers each locale on its own, with the index makeIndex gives from the same records. From TypeScript
 // sources the pool has no workers: the main thread takes every job, through the same queue.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { utf8Pieces } from '../cache/pieces.ts';
+import type { DocJob, DocResult } from '../content/process-doc.ts';
 import type { Templates } from '../render/templates.ts';
 import { makeIndex, RecordPieces, type IndexInput } from '../search/build-search.ts';
 import type { SearchRecord } from '../search/records.ts';
@@ -100,6 +104,52 @@ describe('WorkerPool.buildIndexes', () => {
       expect(settled).toEqual([false, true, true]);
     } finally {
       await pool.dispose();
+    }
+  });
+});
+
+describe('WorkerPool.processDocs', () => {
+  const jobIn = (root: string, name: string): DocJob => ({
+    locale: 'en',
+    relPath: `${name}.md`,
+    file: `content/en/${name}.md`,
+    absPath: join(root, `${name}.md`),
+    localeBase: '/en/',
+    docsBase: '/en/docs',
+    codeThemes: { light: 'github-light', dark: 'github-dark' },
+    strings: { admonitions: {}, copyCode: 'Copy', footnoteLabel: 'Footnotes', footnoteBackLabel: 'Back' },
+  });
+
+  it('passes each doc on once its code is highlighted, before the stage ends, and each once', async () => {
+    // A worker that only highlights: this thread processes every doc, as below the pages' sharing.
+    const script = fileURLToPath(new URL('../../test/fixtures/workers/highlight-worker.mjs', import.meta.url));
+    const pool = new WorkerPool(2, { script, shareMarkdownFrom: 1000 });
+    const root = mkdtempSync(join(tmpdir(), 'pool-docs-'));
+    try {
+      mkdirSync(root, { recursive: true });
+      const names = ['one', 'two', 'three', 'four'];
+      for (const name of names) writeFileSync(join(root, `${name}.md`), `# ${name}\n\n\`\`\`bash\necho ${name}\n\`\`\`\n`);
+      const jobs = names.map((n) => jobIn(root, n));
+      const passed = new Map<number, { html: string; final: boolean }>();
+      let stageOver = false;
+      const onDoc = (i: number, result: DocResult) => {
+        expect(passed.has(i)).toBe(false);
+        passed.set(i, { html: result.ok ? result.doc.html : '', final: !stageOver });
+      };
+      const results = await pool.processDocs(jobs, undefined, onDoc);
+      stageOver = true;
+      expect([...passed.keys()].sort()).toEqual([0, 1, 2, 3]);
+      names.forEach((name, i) => {
+        const doc = passed.get(i)!;
+        // Passed on while the stage ran, its HTML as the stage returns it: highlighted, no placeholder left.
+        expect(doc.final).toBe(true);
+        expect(doc.html).toContain(`<pre data-stand-in>echo ${name}`);
+        expect(doc.html).not.toContain('cheatsheet-code:');
+        expect(results[i]!.ok && results[i]!.doc.html).toBe(doc.html);
+      });
+    } finally {
+      await pool.dispose();
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

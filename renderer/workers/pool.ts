@@ -12,6 +12,7 @@ import { DeferredHighlighter, highlightKnown, type CodeCache } from '../content/
 import type { CodeBlock } from '../content/code-lines.ts';
 import type { CodeThemes } from '../content/highlight.ts';
 import type { DocJob, DocResult, processDoc as ProcessDoc } from '../content/process-doc.ts';
+import type { DocDone } from '../content/load.ts';
 import { joinUtf8Pieces, transferable } from '../cache/pieces.ts';
 import { UserError } from '../errors.ts';
 import { renderedRoute, renderPages, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
@@ -207,9 +208,10 @@ export class WorkerPool {
     return results;
   }
 
-  async processDocs(jobs: DocJob[], codeCache?: CodeCache): Promise<DocResult[]> {
+  /** `onDoc`: each doc as soon as it is final, in no set order (those it is not called with: by the caller). */
+  async processDocs(jobs: DocJob[], codeCache?: CodeCache, onDoc?: DocDone): Promise<DocResult[]> {
     let results: DocResult[] = [];
-    await this.timed(`process ${jobs.length} docs`, async () => void (results = await this.processDocsOnThreads(jobs, codeCache)));
+    await this.timed(`process ${jobs.length} docs`, async () => void (results = await this.processDocsOnThreads(jobs, codeCache, onDoc)));
     return results;
   }
 
@@ -220,7 +222,7 @@ export class WorkerPool {
    * `shareMarkdownFrom` docs the workers also take whole pages (Markdown → HTML, headings, search text) from
    * the main thread's queue; what stays per thread is the pipeline's load and JIT warm-up.
    */
-  private async processDocsOnThreads(jobs: DocJob[], codeCache?: CodeCache): Promise<DocResult[]> {
+  private async processDocsOnThreads(jobs: DocJob[], codeCache?: CodeCache, onDoc?: DocDone): Promise<DocResult[]> {
     const worker = this.workers[0];
     const themes = jobs[0]?.codeThemes;
     if (!worker && codeCache) return this.drainAll(jobs, 8, (job) => processDocWithKnownCode(job, codeCache), async () => [], false);
@@ -232,26 +234,44 @@ export class WorkerPool {
     const known = new Map<string, string>();
     const code = new DeferredHighlighter(themes, codeCache ? highlightKnown(send, known) : send);
     const share = jobs.length >= this.shareMarkdownFrom;
-    const done = await this.drainAll<DocJob, { result: DocResult; blocks: () => Map<string, string> }>(
+    // Each doc is final once its code is highlighted: a worker's as it comes back (in a microtask, once the
+    // worker's next batch is sent), this thread's once the worker has answered for its blocks. It is then
+    // kept (onDoc: the build cache) between this thread's docs, not after the stage.
+    type Item = { result: DocResult; blocks: () => Map<string, string>; filled?: Promise<void> };
+    const done = new Array<Item>(jobs.length);
+    const finals: Promise<void>[] = [];
+    await this.drain<DocJob, Item>(
       jobs,
       8,
       async (job) => {
         if (codeCache) for (const [key, html] of codeCache.blocksOf(job)) known.set(key, html);
         const doc = code.forDoc();
-        return { result: await processDoc(job, { deferHighlight: doc.defer }), blocks: doc.blocks };
+        const result = await processDoc(job, { deferHighlight: doc.defer });
+        return { result, blocks: doc.blocks, ...(onDoc && result.ok ? { filled: code.fill(result.doc.html).then((html) => void (result.doc.html = html)) } : {}) };
       },
       async (w, batch) => {
         const known = codeCache && new Map(batch.flatMap((job) => [...codeCache.blocksOf(job)]));
         const reply = (await this.ask(w, { type: 'docs', jobs: batch, ...(known ? { code: { known } } : {}) })) as Extract<WorkerResponse, { type: 'docs' }>;
         return reply.results.map((result, k) => ({ result, blocks: () => reply.blocks?.[k] ?? new Map<string, string>() }));
       },
+      (i, item) => {
+        done[i] = item;
+        if (!onDoc) return;
+        const kept = (item.filled ?? Promise.resolve()).then(() => {
+          if (codeCache && item.result.ok) codeCache.keepBlocks(jobs[i]!, item.blocks());
+          onDoc(i, item.result);
+        });
+        kept.catch(() => undefined); // (Awaited below, once the stage itself has not failed.)
+        finals.push(kept);
+      },
       share,
     );
+    await Promise.all(finals);
     const t0 = performance.now();
     // Pages from a worker come highlighted: they hold none of this thread's placeholders.
     for (const { result } of done) if (result.ok) result.doc.html = await code.fill(result.doc.html);
     if (process.env.CHEATSHEET_DEBUG_POOL) process.stderr.write(`pool: waited ${(performance.now() - t0).toFixed(0)} ms for highlighted code\n`);
-    if (codeCache) done.forEach(({ result, blocks }, i) => result.ok && codeCache.keepBlocks(jobs[i]!, blocks()));
+    if (codeCache && !onDoc) done.forEach(({ result, blocks }, i) => result.ok && codeCache.keepBlocks(jobs[i]!, blocks()));
     return done.map((d) => d.result);
   }
 
