@@ -240,7 +240,9 @@ export class WorkerPool {
     type Item = { result: DocResult; blocks: () => Map<string, string>; filled?: Promise<void> };
     const done = new Array<Item>(jobs.length);
     const finals: Promise<void>[] = [];
-    await this.drain<DocJob, Item>(
+    // A failed stage passes nothing more on: its build is over, its staged entries discarded.
+    let failed = false;
+    const drained = this.drain<DocJob, Item>(
       jobs,
       8,
       async (job) => {
@@ -258,6 +260,7 @@ export class WorkerPool {
         done[i] = item;
         if (!onDoc) return;
         const kept = (item.filled ?? Promise.resolve()).then(() => {
+          if (failed) return;
           if (codeCache && item.result.ok) codeCache.keepBlocks(jobs[i]!, item.blocks());
           onDoc(i, item.result);
         });
@@ -266,6 +269,10 @@ export class WorkerPool {
       },
       share,
     );
+    await drained.catch((err: unknown) => {
+      failed = true;
+      throw err;
+    });
     await Promise.all(finals);
     const t0 = performance.now();
     // Pages from a worker come highlighted: they hold none of this thread's placeholders.
