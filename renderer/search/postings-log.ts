@@ -32,7 +32,7 @@ export class PostingsLog {
     this.blocks = [this.block];
   }
 
-  /** Starts a posting of `term`: the doc delta and `count`, the numbers `push` then appends, exactly so many. */
+  /** Starts a posting of `term`: the doc delta and `count`, how many numbers `push` then appends (exactly). */
   start(term: number, delta: number, count: number): void {
     if (this.at + 3 + count > this.block.length) this.nextBlock(3 + count);
     const block = this.block;
