@@ -92,6 +92,34 @@ describe('Pack, segmented', () => {
   const files = (dir: string) => readdirSync(dir).filter((f) => f !== 'pipeline' && f !== 'index');
   const bytesIn = (dir: string) => files(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
 
+  it('reads an entry\'s first piece alone, small or larger than its first read, and misses a cut one asked whole', () => {
+    const isBytes = (v: unknown): v is Uint8Array[] => Array.isArray(v);
+    const piece = (length: number, fill: number) => Buffer.alloc(length, fill);
+    // First pieces below and above the 4 KB read at first; the next length inside that read or after it.
+    const shapes: [string, number[]][] = [['small', [100, 10_000, 50]], ['large', [9_000, 20, 3]], ['edge', [4_084, 7, 5]], ['one', [10]]];
+    for (const segmented of [true, false]) {
+      const dir = join(mkdtempSync(join(tmpdir(), 'pack-')), 'docs');
+      const make = () => new Pack(dir, 'v1', isBytes, (pieces) => pieces, { segmented });
+      const first = make();
+      for (const [key, lengths] of shapes) first.setJoined(key, lengths.map((n, i) => piece(n, i + 1)));
+      first.save();
+      const next = make();
+      for (const [key, lengths] of shapes) {
+        const found = next.head(key, true);
+        expect(found?.first).toEqual(piece(lengths[0]!, 1));
+        expect(found?.all()?.map((p) => p.length)).toEqual(lengths);
+      }
+      if (segmented) continue;
+      // An entry one byte short: its first piece still reads, but not as a whole entry.
+      for (const [key] of shapes) truncateSync(join(dir, key), statSync(join(dir, key)).size - 1);
+      const cut = make();
+      for (const [key, lengths] of shapes) {
+        expect(cut.head(key, true)).toBeUndefined();
+        expect(cut.head(key)?.first).toEqual(lengths.length > 1 ? piece(lengths[0]!, 1) : undefined);
+      }
+    }
+  });
+
   it('keeps a build\'s new entries in one segment file, read back at their offsets', () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'pack-')), 'pages');
     const first = open(dir);
