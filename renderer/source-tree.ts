@@ -4,7 +4,7 @@
 // /dev/zero would be read forever). Names that differ only in case are one file on macOS and Windows.
 // Every problem is collected, each with the path as the user knows it.
 import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { isAbsolute, normalize, relative, sep } from 'node:path';
 import { ContentError } from './errors.ts';
 import { reasonOf } from './fs-errors.ts';
 import { compareNames } from './name-order.ts';
@@ -50,6 +50,15 @@ function inside(outer: string, inner: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
+/**
+ * `join(dir, name)` for a normalised folder and an entry's name (no separator in it), without join's
+ * normalising: a warm build walks every content folder, and join was a fifth of the walk's time (session 36).
+ */
+function childOf(dir: string, name: string): string {
+  if (dir === '.') return name;
+  return dir.endsWith(sep) ? dir + name : dir + sep + name;
+}
+
 export function walkSourceTree(options: TreeOptions): Tree {
   const boundary = realpathSync(options.boundary);
   const include = options.include ?? ((name) => !name.startsWith('.'));
@@ -70,9 +79,9 @@ export function walkSourceTree(options: TreeOptions): Tree {
     for (const entry of entries) {
       const name = entry.name;
       const rel = sub ? `${sub}/${name}` : name;
-      const path = join(dir, name);
+      const path = childOf(dir, name);
       let target: Stats | Dirent = entry;
-      let real = join(realDir, name);
+      let real: string | undefined;
       if (entry.isSymbolicLink()) {
         try {
           real = realpathSync(path);
@@ -96,6 +105,7 @@ export function walkSourceTree(options: TreeOptions): Tree {
       }
       byFoldedName.set(folded, name);
       if (target.isDirectory()) {
+        real ??= childOf(realDir, name);
         if (folders.includes(real)) fail(rel, 'Symbolic link to a folder that contains it: it would be read forever.', 'Remove the link.');
         else walk(path, real, rel, [...folders, real]);
       } else if (target.isFile()) files.push({ rel, abs: path });
@@ -103,6 +113,6 @@ export function walkSourceTree(options: TreeOptions): Tree {
     }
   };
   const top = realpathSync(options.dir);
-  walk(options.dir, top, '', [top]);
+  walk(normalize(options.dir), top, '', [top]);
   return { files, errors };
 }
