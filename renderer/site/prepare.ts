@@ -146,8 +146,18 @@ export function docJobFactory(loaded: LoadedConfig, locales: LocaleInfo[], strin
   const byCode = new Map(locales.map((l) => [l.code, l]));
   // What every doc of a locale shares, made once per locale (not once per doc: a warm build makes a job for
   // each of its docs to look it up). Config and UI strings do not change under a factory (`serve` prepares
-  // the site again when they do); whether the site has its own static folder may, so it is asked each time.
+  // the site again when they do); whether the site has its own static folder may: it is asked once for the
+  // jobs made together (in one synchronous run: the content stage makes them all at once), not once per doc
+  // (an existsSync each, ~450 in a warm build), and again for jobs made later (`serve`).
   const shared = new Map<string, ReturnType<typeof localeJob>>();
+  let assets: DocJob['assets'];
+  const assetsNow = (): DocJob['assets'] => {
+    if (!assets) {
+      assets = { root: loaded.root, staticDir: siteOrPackageDir(loaded.root, 'static'), baseUrl: config.baseUrl };
+      queueMicrotask(() => (assets = undefined));
+    }
+    return assets;
+  };
   const localeJob = (locale: string) => {
     const l = byCode.get(locale)!;
     const s = strings.get(locale)!;
@@ -179,7 +189,7 @@ export function docJobFactory(loaded: LoadedConfig, locales: LocaleInfo[], strin
       siteBase: l.siteBase,
       ...(file.fallbackFrom ? { fallback: true } : {}),
       linkStyle: l.linkStyle,
-      assets: { root: loaded.root, staticDir: siteOrPackageDir(loaded.root, 'static'), baseUrl: config.baseUrl },
+      assets: assetsNow(),
       codeThemes: config.themeConfig.code.theme,
       site: l.site,
       strings: l.strings,
