@@ -19,7 +19,7 @@ describe('ScanStore', () => {
     expect(store.get('missing')).toBeUndefined();
   });
 
-  it('passes on the packed scans of the pages it read back when none was set, and packs afresh when one was', () => {
+  it('passes on the packed scans of the pages it read back when none was set; a first entry packs every page', () => {
     const kept = new ScanStore(before);
     kept.get('a');
     kept.get('b');
