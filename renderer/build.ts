@@ -221,7 +221,7 @@ async function buildWith(pool: WorkerPool, options: BuildOptions, cache: BuildCa
     // Pages that show git's dates change with a commit, which no file of the site shows.
     const answerable = cache.everyDocKept && !config.docs.showLastUpdateTime && !config.docs.showLastUpdateAuthor;
     const assets = [...site.content.values()].flatMap((lc) => lc.docs.flatMap((d) => d.assets.map((a) => a.abs)));
-    snapshot.record({ pipeline: cache.pipeline, exportKey: loaded.exportKey, answerable, hashed: cache.hashedNow, assets: [...new Set(assets)], summary, ...(folder ? { output: folder.committed() } : {}) });
+    snapshot.record({ pipeline: cache.pipeline, exportKey: loaded.exportKey, answerable, hashed: cache.hashedNow, assets: [...new Set(assets)], summary, ...(folder ? { output: folder.committed(), outputFolders: folder.committedFolders() } : {}) });
   }
   return {
     loaded,

@@ -309,6 +309,43 @@ describe('output writers', () => {
     expect(await build(most)).toEqual(Object.keys(most));
   });
 
+  it('tells what each folder of the output holds after any commit, as listing them would (stale files and folders gone)', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'cheatsheet-write-'));
+    const out = join(parent, 'build');
+    // Every folder below the output (itself as ''), each with its entries' names and whether each is a folder.
+    const listed = (dir: string, rel = '', into = new Map<string, string[]>()) => {
+      const entries = readdirSync(join(dir, rel), { withFileTypes: true });
+      into.set(rel, entries.map((e) => `${e.name}${e.isDirectory() ? '/' : ''}`).sort());
+      for (const e of entries) if (e.isDirectory()) listed(dir, rel ? `${rel}/${e.name}` : e.name, into);
+      return into;
+    };
+    const told = (w: FolderOutput) => new Map([...w.committedFolders()].map(([rel, entries]) => [rel, entries.map((e) => `${e.name}${e.isDirectory() ? '/' : ''}`).sort()]));
+    let records: Map<string, FileRecord> | undefined;
+    const build = async (files: Record<string, [string, string]>) => {
+      const w = new FolderOutput(out, records);
+      for (const [rel, [content, key]] of Object.entries(files)) if (!w.keep(rel, key)) w.write(rel, content, key);
+      await w.commit();
+      records = w.committed();
+      expect(told(w)).toEqual(listed(out));
+      return existsSync(join(parent, '.build.previous'));
+    };
+    const pages = Object.fromEntries(['a', 'b', 'c', 'd', 'e'].map((p) => [`docs/${p}/index.html`, [p, `k${p}`]]));
+    const site = { 'index.html': ['home', 'k0'], ...pages, 'old/deep/x.html': ['X', 'kx'] } as Record<string, [string, string]>;
+    await build(site);
+    // Swapped in, the folder before last rewritten: a page and a whole folder gone, one page new.
+    const { 'old/deep/x.html': _gone, ...rest } = site;
+    await build({ ...rest, 'docs/f/index.html': ['F', 'kf'] });
+    // In place (no folder to reuse), with a file left in the output by hand and removed as stale.
+    rmSync(join(parent, '.build.previous'), { recursive: true, force: true });
+    writeFileSync(join(out, 'docs', 'stray.txt'), 'stray');
+    // (No folder left beside the output: the commit was in place.)
+    expect(await build({ ...rest, 'docs/b/index.html': ['B2', 'kb2'], 'new/y.html': ['Y', 'ky'] })).toBe(false);
+    expect(existsSync(join(out, 'docs', 'stray.txt'))).toBe(false);
+    // Most files changed, no folder to reuse: the kept ones linked into a new folder swapped in.
+    rmSync(join(parent, '.build.previous'), { recursive: true, force: true });
+    expect(await build({ 'index.html': ['home', 'k0'], 'docs/a/index.html': ['A2', 'ka2'], 'docs/b/index.html': ['B3', 'kb3'], 'docs/g/index.html': ['G', 'kg'] })).toBe(true);
+  });
+
   it('keeps a build in memory with its size', () => {
     const mem = new MemoryOutput();
     mem.write('a.html', 'héllo');

@@ -19,7 +19,7 @@ describe('ScanStore', () => {
     expect(store.get('missing')).toBeUndefined();
   });
 
-  it('passes on the packed scans of the pages it read back when none was set, and packs afresh when one was', () => {
+  it('passes on the packed scans of the pages it read back when none was set; a first entry packs every page', () => {
     const kept = new ScanStore(before);
     kept.get('a');
     kept.get('b');
@@ -29,12 +29,39 @@ describe('ScanStore', () => {
     expect(entry.strings).toBe(before.strings);
     expect(new ScanStore(entry).get('b')).toEqual(scan(['top'], ['/docs/a', '/docs/a#x']));
 
-    const rendered = new ScanStore(before);
-    rendered.get('a');
-    rendered.set('b', scan(['new'], ['/docs/a']));
-    const fresh = rendered.entry(new Map());
-    expect(fresh.scans.get('a')).not.toBe(before.scans.get('a'));
-    expect(new ScanStore(fresh).get('a')).toEqual(scan(['top', 'x'], ['/docs/b', '#top']));
-    expect(new ScanStore(fresh).get('b')).toEqual(scan(['new'], ['/docs/a']));
+    const all = new ScanStore();
+    all.set('a', scan(['top'], ['/docs/b']));
+    const packed = all.entry(new Map());
+    expect(packed.packed).toBe(packed.strings.length);
+  });
+
+  it('packs only the pages set since, their strings added after the last ones, until those added are a quarter', () => {
+    const site = new ScanStore();
+    const pages = Array.from({ length: 10 }, (_, i) => `p${i}`);
+    for (const p of pages) site.set(p, scan([`id-${p}`, 'top'], ['/docs/a', `/docs/${p}`]));
+    let entry = site.entry(new Map());
+    const made = entry.strings.length;
+    expect(entry.packed).toBe(made);
+    // One page rendered again (its links changed), the others read back: their packed scans passed on.
+    const edit = (n: number) => {
+      const store = new ScanStore(entry);
+      for (const p of pages) if (p !== 'p3') store.get(p);
+      store.set('p3', scan(['id-p3', 'top'], ['/docs/a', `/docs/edit-${n}`]));
+      const next = store.entry(new Map());
+      for (const p of pages) expect(new ScanStore(next).get(p), p).toEqual(p === 'p3' ? scan(['id-p3', 'top'], ['/docs/a', `/docs/edit-${n}`]) : scan([`id-${p}`, 'top'], ['/docs/a', `/docs/${p}`]));
+      return [entry, next] as const;
+    };
+    let last;
+    [last, entry] = edit(1);
+    expect(entry.scans.get('p0')).toBe(last.scans.get('p0'));
+    expect(entry.strings.slice(0, made)).toEqual(last.strings);
+    expect(entry.strings.length).toBe(made + 4);
+    expect(entry.packed).toBe(made);
+    // The strings of p3's earlier links stay until more than a quarter of the full packing's (22 strings) were
+    // added since (8 after a second edit): then every page is packed again.
+    [last, entry] = edit(2);
+    expect(entry.scans.get('p0')).not.toBe(last.scans.get('p0'));
+    expect(entry.strings.length).toBe(made);
+    expect(entry.packed).toBe(made);
   });
 });

@@ -119,9 +119,11 @@ function stateOf(path: string): { state: string; stat?: BigIntStats } {
  * Every file and folder below `base` (itself included), in walk order. Folders are known by their entries'
  * types (no stat: the output alone has ~500); a link is followed, and a folder reached again through links
  * (a loop) is recorded but not walked again. `known`: the state of a plain file (by its path below `base`)
- * that the build saw after it last wrote it (the output's, write.ts), taken instead of a stat of its own.
+ * that the build saw after it last wrote it (the output's, write.ts), taken instead of a stat of its own;
+ * `listed`: the entries of a folder (by its path below `base`, '' for `base`) as the build saw them after it
+ * last changed that folder (the output's, FolderOutput.committedFolders), taken instead of listing it again.
  */
-function walk(base: string, skip: (abs: string, name: string, parent: string) => boolean, known?: ReadonlyMap<string, { stat: string }>): Entry[] {
+function walk(base: string, skip: (abs: string, name: string, parent: string) => boolean, known?: ReadonlyMap<string, { stat: string }>, listed?: ReadonlyMap<string, readonly Dirent[]>): Entry[] {
   const entries: Entry[] = [];
   const { state, stat } = stateOf(base);
   if (state !== 'd') return [['', state]];
@@ -133,7 +135,7 @@ function walk(base: string, skip: (abs: string, name: string, parent: string) =>
     // ~10 µs a call (twice per file of the site and the output, every cached build).
     const prefix = abs.endsWith(sep) ? abs : abs + sep;
     try {
-      found = readdirSync(abs, { withFileTypes: true }).filter((e) => !skip(prefix + e.name, e.name, abs));
+      found = (listed?.get(rel) ?? readdirSync(abs, { withFileTypes: true })).filter((e) => !skip(prefix + e.name, e.name, abs));
     } catch {
       entries.push([rel, 'other']);
       return;
@@ -230,9 +232,11 @@ export class InputSnapshot {
    * `output`: the output's files the build kept or wrote, by path in the output, each with its state as the
    * build saw it after its last write (write.ts, FolderOutput.committed): recorded without a stat of its own
    * (150 × 3 corpus: ~1,230 stats fewer). A state seen earlier than the end can only be older than the file's:
-   * then the next build finds a difference and runs, as it would for any change.
+   * then the next build finds a difference and runs, as it would for any change. `outputFolders`: the
+   * entries of the output's folders as its commit left them (FolderOutput.committedFolders), recorded
+   * without listing them again (~600 at 150 × 3); likewise, a folder changed since shows next time.
    */
-  record(r: { pipeline: string; exportKey: string | undefined; answerable: boolean; hashed: ReadonlyMap<string, { stat: string; hash: string }>; assets: string[]; summary: BuildSummary; output?: ReadonlyMap<string, { stat: string }> }): void {
+  record(r: { pipeline: string; exportKey: string | undefined; answerable: boolean; hashed: ReadonlyMap<string, { stat: string; hash: string }>; assets: string[]; summary: BuildSummary; output?: ReadonlyMap<string, { stat: string }>; outputFolders?: ReadonlyMap<string, readonly Dirent[]> }): void {
     const file = join(this.setting.cacheDir, UNCHANGED_RECORD);
     // (Made only for a site whose pages copy files: a path per file of the site is not free.)
     const walked = r.assets.length ? new Set(this.groups.flatMap(([base, entries]) => entries.map(([rel]) => (base ? join(base, rel) : rel)))) : undefined;
@@ -246,7 +250,7 @@ export class InputSnapshot {
       return;
     }
     const outDir = resolve(this.setting.outDir);
-    const record: BuildRecord = { format: FORMAT, context: contextOf(this.setting, r.pipeline, process.env), config: configHash(r.exportKey!), inputs, output: [[outDir, walk(outDir, noSkip, r.output)]], summary: r.summary };
+    const record: BuildRecord = { format: FORMAT, context: contextOf(this.setting, r.pipeline, process.env), config: configHash(r.exportKey!), inputs, output: [[outDir, walk(outDir, noSkip, r.output, r.outputFolders)]], summary: r.summary };
     try {
       mkdirSync(this.setting.cacheDir, { recursive: true });
       const temp = `${file}.${process.pid}.tmp`;

@@ -3,7 +3,7 @@
 // do exactly, it declines.
 import { describe, expect, it } from 'vitest';
 import { emptyHierarchy } from '../shared/search-hit.ts';
-import { updateIndex, type AssembledIndex } from './index-update.ts';
+import { changedTerms, updateIndex, type AssembledIndex } from './index-update.ts';
 import { assembleIndex, type BuiltIndex, type IndexPage } from './local-index.ts';
 import { PageAnalyser, termsOf, wordsOf, type PageTerms } from './page-terms.ts';
 import type { SearchRecord } from './records.ts';
@@ -114,6 +114,21 @@ describe('updateIndex', () => {
     expect(keptChunks).toBeGreaterThan(0);
     // Only the changed page's records were needed: the other pages' chunk rows come from the last index.
     expect(asked).toEqual([5]);
+  });
+
+  it("walks only the terms whose postings in the changed pages changed, not every term of the page", () => {
+    const page: PageSpec = { title: 'Amazon alpha', keywords: [], sections: [{ heading: 'bravo', text: 'bucket queue charlie' }, { heading: 'delta', text: 'lambda stream echo' }] };
+    const before = analyser().analyse(recordsOf(3, page));
+    const edited = structuredClone(page);
+    edited.sections[1]!.text += ' zebra';
+    const after = analyser().analyse(recordsOf(3, edited));
+    const { added, affected } = changedTerms([{ start: 10, before, after }], new Set());
+    // Only the new word's term: the page's other terms have the postings they had (its other records', and in
+    // the edited record the same codes), though each of them is a term of the page.
+    expect([...affected]).toEqual(['zebra']);
+    expect([...added.keys()]).toEqual(expect.arrayContaining(['alpha', 'bravo', 'bucket', 'queue', 'lambda', 'stream', 'zebra']));
+    // Nothing changed: nothing to walk.
+    expect(changedTerms([{ start: 10, before, after: before }], new Set()).affected.size).toBe(0);
   });
 
   it('makes the assembled index when the first or the last page changes (rows at the ends of chunks)', () => {

@@ -79,11 +79,7 @@ export function updateIndex(prev: AssembledIndex, keys: string[], pageAt: (i: nu
   if (common.length !== prev.entry.common.length || common.some((name, i) => name !== prev.entry.common[i])) return undefined;
   const isCommon = new Set(common);
 
-  // The changed pages' postings now, by term: [doc, number of codes, the codes] after one another, docs in order.
-  const added = new Map<string, number[]>();
-  for (const e of edits) addPostings(e, isCommon, added);
-  const affected = new Set<string>(added.keys());
-  for (const e of edits) for (const name of termsOf(e.before)) affected.add(name);
+  const { added, affected } = changedTerms(edits, isCommon);
 
   // Each affected term's postings: the last build's, less those of the changed pages' docs, with the new ones
   // (written into a typed array: most of what is copied is the postings of the other pages). A term whose
@@ -359,17 +355,43 @@ function countWords(page: PageTerms, sign: number, delta: Map<string, { pages: n
   });
 }
 
-/** A changed page's postings, as assembleIndex ships them (its docs numbered from the page's first), by term. */
-function addPostings(e: Edit, isCommon: Set<string>, added: Map<string, number[]>): void {
-  const names = termsOf(e.after);
+/**
+ * The changed pages' postings now, by term (`added`: [doc, number of codes, the codes] after one another, docs
+ * in order), and the terms whose postings in those pages are not what they were (`affected`). The others are
+ * the same in the whole index (the pages keep their docs' numbers, the common title words and so the codes are
+ * the same): their postings across the locale are not walked. An appended paragraph changes the postings of
+ * its own terms and of those that share its element, not of every term of the page.
+ */
+export function changedTerms(edits: Pick<Edit, 'start' | 'before' | 'after'>[], isCommon: Set<string>): { added: Map<string, number[]>; affected: Set<string> } {
+  const added = new Map<string, number[]>();
+  const removed = new Map<string, number[]>();
+  for (const e of edits) {
+    addPostings(e.after, e.start, isCommon, added);
+    addPostings(e.before, e.start, isCommon, removed);
+  }
+  const affected = new Set<string>();
+  for (const [name, list] of added) if (!samePostings(list, removed.get(name))) affected.add(name);
+  for (const name of removed.keys()) if (!added.has(name)) affected.add(name);
+  return { added, affected };
+}
+
+/** A page's postings, as assembleIndex ships them (its docs numbered from `start`, its first), by term. */
+function addPostings(page: PageTerms, start: number, isCommon: Set<string>, added: Map<string, number[]>): void {
+  const names = termsOf(page);
   let list: number[] = [];
-  visitPostings(e.after, commonTerms(e.after, (t) => isCommon.has(names[t]!)), {
+  visitPostings(page, commonTerms(page, (t) => isCommon.has(names[t]!)), {
     posting: (doc, t, count) => {
       const known = added.get(names[t]!);
       if (known) list = known;
       else added.set(names[t]!, (list = []));
-      list.push(e.start + doc, count);
+      list.push(start + doc, count);
     },
     code: (n) => list.push(n),
   });
+}
+
+function samePostings(a: number[], b: number[] | undefined): boolean {
+  if (!b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
