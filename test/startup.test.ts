@@ -28,6 +28,9 @@ function modulesLoaded(args: string[], cwd: string): string[] {
 
 const fromPackage = (files: string[], name: string) => files.filter((f) => f.includes(`node_modules/${name}/`));
 
+/** The CLI's modules among `files` that carry `source` (esbuild names each source it bundles in a comment). */
+const holding = (files: string[], source: string) => files.filter((f) => /^dist\/.*\.js$/.test(f) && readFileSync(join(REPO, f), 'utf8').includes(`\n// ${source}\n`));
+
 describe('start-up of a warm build', () => {
   it('a build with nothing changed loads neither React, shiki, esbuild, esprima nor the CLI\'s parser (a cold build loads React)', () => {
     const root = makeSite(minimalContent);
@@ -49,6 +52,10 @@ describe('start-up of a warm build', () => {
     // A warm build runs on the main thread from bin/ too (cli/cold-start.ts), without the CLI's parser.
     expect(warm.filter((f) => f.startsWith('dist/cold-')), 'no build thread').toEqual(['dist/cold-start.js']);
     expect(warm, 'the CLI is not loaded').not.toContain('dist/cli.js');
+    // The main thread of a cold build writes the output for its build thread (renderer/write.ts, hostWriters);
+    // a warm build writes with the build script's own copy, so the CLI's is loaded only for a cold one.
+    expect(holding(cold, 'renderer/write.ts').length, 'a cold build loads the writer host').toBeGreaterThan(0);
+    expect(holding(warm, 'renderer/write.ts'), 'a warm build does not').toEqual([]);
   });
 
   it('a build that renders a page loads only the server renderer it calls (renderToString), not the streaming one', () => {
