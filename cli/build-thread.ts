@@ -14,7 +14,6 @@ import { resolve } from 'node:path';
 import { isMainThread, resourceLimits, Worker, workerData } from 'node:worker_threads';
 import { CACHE_DIR } from '../renderer/cache/cache-dir.ts';
 import { UserError } from '../renderer/errors.ts';
-import { hostWriters } from '../renderer/write.ts';
 import type { BuildThreadData } from './terminal.ts';
 
 /** `0`: never build on a thread of its own; `1`: always (warm builds too); unset: cold builds only. */
@@ -59,9 +58,11 @@ export function wantsBuildThread({ root, cache, env = process.env, execArgv = pr
  * not the main thread), passing its output through; resolves to its exit code. Signals need nothing: they
  * end the process, and the thread with it, as they end a build on the main thread.
  */
-export function buildOnThread(entry: URL, argv: readonly string[]): Promise<number> {
+export async function buildOnThread(entry: URL, argv: readonly string[]): Promise<number> {
   const data: BuildThreadData = { cheatsheetBuildThread: { stderrIsTTY: process.stderr.isTTY === true } };
-  // This thread, idle meanwhile, writes the output files: no writer thread of the build's own.
+  // This thread, idle meanwhile, writes the output files: no writer thread of the build's own. Loaded only
+  // here: a warm build, which imports this module too, writes with the build script's own copy of it.
+  const { hostWriters } = await import('../renderer/write.ts');
   const writers = hostWriters();
   const worker = new Worker(entry, {
     argv: [...argv],

@@ -1,15 +1,16 @@
-// A cold `build` started before the CLI's own modules load. The build runs on a thread of its own
+// A plain `build` started before the CLI's own modules load. A cold build runs on a thread of its own
 // (cli/build-thread.ts); the main thread used to load the whole CLI first (commander and every command's
 // definition, 135 KB) only to find that the build was a cold one, and the thread loaded it all again to read
 // the same arguments: the thread started ~40–90 ms later than it could, on the path of every cold build.
+// A warm build (session 36) loaded the same 135 KB only to read its arguments, then ran on this thread.
 // bin/cheatsheet.js asks here first: a plain `build` (only options this file knows, each with its value, a
-// --root that is a folder) without a build cache starts its thread at once, on cli/cold-thread.ts, which
-// reads the arguments as this file does and runs the build's action without the CLI's parser. Anything else
-// (another command, --help, an option this file does not know, a warm build) goes to the CLI on this thread,
-// with its usual messages.
+// --root that is a folder) starts at once: a cold one on its thread, on cli/cold-thread.ts, which reads the
+// arguments as this file does and runs the build's action without the CLI's parser; a warm one here, with
+// the same action. Anything else (another command, --help, an option this file does not know, a bad
+// CHEATSHEET_BUILD_THREAD) goes to the CLI on this thread, with its usual messages.
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type BuildOptions, CONFIG_DEFAULT, OUT_DIR_DEFAULT, type SiteOptions } from './build-action.ts';
+import { type BuildOptions, CONFIG_DEFAULT, OUT_DIR_DEFAULT, runBuild, type SiteOptions } from './build-action.ts';
 import { raiseJitThreshold } from './jit.ts';
 
 /** Options of `build` and of the program that take a value (`--name value` or `--name=value`). */
@@ -76,11 +77,11 @@ export function plainBuild(args: readonly string[]): PlainBuild | undefined {
 }
 
 /**
- * Starts a cold `build` of `args` on its build thread, running `threadEntry` (cli/cold-thread.ts, as compiled
- * in dist/: bin/ names it, since this file may be bundled into a chunk elsewhere), and sets the process's exit
- * code when it ends; false (nothing started) when the CLI is to run on this thread.
+ * Starts a plain `build` of `args`: a cold one on its build thread, running `threadEntry` (cli/cold-thread.ts,
+ * as compiled in dist/: bin/ names it, since this file may be bundled into a chunk elsewhere), a warm one on
+ * this thread; sets the process's exit code when it ends. False (nothing started) when the CLI is to run.
  */
-export async function startColdBuild(threadEntry: URL, args: readonly string[]): Promise<boolean> {
+export async function startPlainBuild(threadEntry: URL, args: readonly string[]): Promise<boolean> {
   const plain = plainBuild(args);
   if (!plain) return false;
   const { buildOnThread, wantsBuildThread } = await import('./build-thread.ts');
@@ -90,11 +91,12 @@ export async function startColdBuild(threadEntry: URL, args: readonly string[]):
   } catch {
     return false; // A bad CHEATSHEET_BUILD_THREAD: reported by the CLI.
   }
-  if (!wanted) return false;
-  // The V8 flags the CLI sets first thing (cli/main.ts), set before the thread starts as they were.
+  // The V8 flags the CLI sets first thing (cli/main.ts), set before the build starts as they were.
   raiseJitThreshold();
   const { runCommand } = await import('./report.ts');
-  void runCommand(() => buildOnThread(threadEntry, args)).then((code) => {
+  // runBuild asks wantsBuildThread again and gets the same answer (a warm build): `threadEntry` goes unused.
+  const build = wanted ? () => buildOnThread(threadEntry, args) : () => runBuild(threadEntry, plain.site, plain.build);
+  void runCommand(build).then((code) => {
     process.exitCode = code;
   });
   return true;

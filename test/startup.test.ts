@@ -28,8 +28,11 @@ function modulesLoaded(args: string[], cwd: string): string[] {
 
 const fromPackage = (files: string[], name: string) => files.filter((f) => f.includes(`node_modules/${name}/`));
 
+/** The CLI's modules among `files` that carry `source` (esbuild names each source it bundles in a comment). */
+const holding = (files: string[], source: string) => files.filter((f) => /^dist\/.*\.js$/.test(f) && readFileSync(join(REPO, f), 'utf8').includes(`\n// ${source}\n`));
+
 describe('start-up of a warm build', () => {
-  it('a build with nothing changed loads neither React, shiki, esbuild nor esprima (a cold build loads React, never esprima nor the CLI\'s parser)', () => {
+  it('a build with nothing changed loads neither React, shiki, esbuild, esprima nor the CLI\'s parser (a cold build loads React)', () => {
     const root = makeSite(minimalContent);
     // Cold: every doc processed (gray-matter, hence js-yaml) and every page rendered.
     const cold = modulesLoaded(['build', '--root', root], root);
@@ -46,7 +49,13 @@ describe('start-up of a warm build', () => {
     expect(fromPackage(warm, 'esprima')).toEqual([]);
     expect(fromPackage(warm, 'shiki')).toEqual([]);
     expect(fromPackage(warm, 'esbuild'), 'the compiled config comes from the cache').toEqual([]);
-    expect(warm, 'a warm build runs in the CLI').toContain('dist/cli.js');
+    // A warm build runs on the main thread from bin/ too (cli/cold-start.ts), without the CLI's parser.
+    expect(warm.filter((f) => f.startsWith('dist/cold-')), 'no build thread').toEqual(['dist/cold-start.js']);
+    expect(warm, 'the CLI is not loaded').not.toContain('dist/cli.js');
+    // The main thread of a cold build writes the output for its build thread (renderer/write.ts, hostWriters);
+    // a warm build writes with the build script's own copy, so the CLI's is loaded only for a cold one.
+    expect(holding(cold, 'renderer/write.ts').length, 'a cold build loads the writer host').toBeGreaterThan(0);
+    expect(holding(warm, 'renderer/write.ts'), 'a warm build does not').toEqual([]);
   });
 
   it('a build that renders a page loads only the server renderer it calls (renderToString), not the streaming one', () => {
@@ -55,6 +64,7 @@ describe('start-up of a warm build', () => {
     // A warm build renders on this thread, where require.cache sees the renderer React loads.
     appendFileSync(join(root, 'content/en/compute/ec2.md'), '\nOne more sentence.\n');
     const loaded = modulesLoaded(['build', '--root', root], root);
+    expect(loaded, 'a warm build that renders does not load the CLI either').not.toContain('dist/cli.js');
     const buildOf = (pattern: RegExp) => loaded.map((f) => pattern.exec(f)?.[1]).filter(Boolean);
     expect(buildOf(/react-dom\/cjs\/react-dom-server-legacy\.node\.(\w+)\.js$/), 'renderToString comes from the legacy renderer').toHaveLength(1);
     expect(fromPackage(loaded, 'react-dom').filter((f) => /react-dom-server\.node\./.test(f)), 'the streaming renderer is never called').toEqual([]);
