@@ -1,6 +1,8 @@
 // The render-and-write stages, the same for every command: route chunks and manifests → site data →
 // pages → search, bundle and sitemap, written into an Output (a folder for `build`, memory for `serve`
 // and `check`). `serve` renders the same way, page by page, when a page is asked for or an edit touches it.
+// A build whose output keeps nothing (cold) makes each route chunk with its page instead, and the manifests
+// after the last page (RouteChunksAsRendered).
 import { mermaidFiles } from '../bundle/mermaid.ts';
 import { docHasMermaid } from '../content/html-facts.ts';
 import { checkLinks, internScan, scanPage, StringPool, type LinkCheckResult, type PageCheckMemo, type PageScan } from '../links/check.ts';
@@ -25,7 +27,7 @@ export interface RenderedSite {
   siteData: Map<string, SiteData>;
   /** URL of each locale's site-data file, which every page of the locale fetches. */
   siteUrls: Record<string, string>;
-  /** Route chunk URLs and manifests (`files` is empty: they are written before the pages, then let go). */
+  /** Route chunk URLs and manifests (`files` is empty: each is written as it is made, then let go). */
   chunks: RouteChunks;
   /** Each rendered page's ids and links, by output file (what the link checker needs). */
   scans: Map<string, PageScan>;
