@@ -20,6 +20,8 @@ export interface OutputSink {
    * means it is part of this output without being written (the caller need not make its content).
    */
   keep?(rel: string, key: string): boolean;
+  /** `keep` answers false whatever it is asked (no earlier output recorded): no file's key is needed early. */
+  readonly keepsNothing?: boolean;
   /** Reads back a file written in this build (for reports on the rare failure path). */
   read(rel: string): string | undefined;
   readonly bytes: number;
@@ -213,6 +215,10 @@ export class FolderOutput implements OutputSink {
    * are never written in place (the writer thread and copyStatic replace them), so the output being served
    * stays as it is until the swap. Whatever does not match is written as usual by the caller.
    */
+  get keepsNothing(): boolean {
+    return !this.before?.size;
+  }
+
   keep(rel: string, key: string): boolean {
     const kept = this.keepFile(rel, key);
     if (kept) {

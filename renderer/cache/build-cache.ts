@@ -29,7 +29,7 @@ import type { CodeCache } from '../content/code-blocks.ts';
 import type { DocCache } from '../content/load.ts';
 import type { DocJob, ProcessedDoc } from '../content/process-doc.ts';
 import { usesMdx } from '../content/mdx/detect.ts';
-import type { ChunkMemo } from '../render/chunks.ts';
+import type { ChunkMemo, RouteChunkNames } from '../render/chunks.ts';
 import { renderedRoute, type AppCache, type RenderableRoute } from '../render/render-pages.ts';
 import type { LinkCheckResult, PageCheckMemo } from '../links/check.ts';
 import type { IndexCache, KeptTerms, LocaleTerms } from '../search/build-search.ts';
@@ -186,7 +186,7 @@ export class BuildCache implements DocCache, AppCache {
   private readonly siteKeys = new WeakMap<SiteData, string>();
   private readonly appKeys = new WeakMap<SiteData, Map<string, string>>();
   private templates = '';
-  private chunkOf = new Map<string, string>();
+  private chunkOf: RouteChunkNames = new Map<string, string>();
 
   /** The cache's folder (the compiled config is kept there too: config/compile-cache.ts). */
   readonly dir: string;
@@ -338,10 +338,15 @@ export class BuildCache implements DocCache, AppCache {
   /**
    * The route chunks' URLs, by route path: each names a hash of its route's data, Markdown HTML included —
    * the same data a page is rendered from — so it stands for that data in a page's key without serialising
-   * the route a second time. The chunks are all named by now: their entry is staged at once.
+   * the route a second time. Named all at once (routeChunks), or each as first asked for by a page's key in
+   * a build whose output keeps nothing (RouteChunksAsRendered); their entry is staged once all are named.
    */
-  useRouteChunks(chunkOf: Map<string, string>): void {
+  useRouteChunks(chunkOf: RouteChunkNames): void {
     this.chunkOf = chunkOf;
+  }
+
+  /** Stages the route chunks' entry: call once every chunk of the build is named. */
+  stageRouteChunks(): void {
     // Rewritten only when a chunk changed, and then with this build's chunks alone (it does not grow).
     if (this.stats.chunks.made > 0 || (this.chunksBefore && this.chunksBefore.size !== this.chunksNow.size)) this.chunkPack.set(ALL_CHUNKS, this.chunksNow);
     this.chunksBefore = undefined;

@@ -1,11 +1,13 @@
 // The render-and-write stages, the same for every command: route chunks and manifests → site data →
 // pages → search, bundle and sitemap, written into an Output (a folder for `build`, memory for `serve`
 // and `check`). `serve` renders the same way, page by page, when a page is asked for or an edit touches it.
+// A build whose output keeps nothing (cold) makes each route chunk with its page instead, and the manifests
+// after the last page (RouteChunksAsRendered).
 import { mermaidFiles } from '../bundle/mermaid.ts';
 import { docHasMermaid } from '../content/html-facts.ts';
 import { checkLinks, internScan, scanPage, StringPool, type LinkCheckResult, type PageCheckMemo, type PageScan } from '../links/check.ts';
 import { keyDigest } from '../cache/key-hash.ts';
-import { routeChunks, type RouteChunks } from '../render/chunks.ts';
+import { routeChunks, RouteChunksAsRendered, type RouteChunks } from '../render/chunks.ts';
 import { pageNameOf, renderedRoute, renderPages, siteDataFiles, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
 import { renderRobots } from '../render/robots.ts';
 import { renderSitemap } from '../render/sitemap.ts';
@@ -18,13 +20,14 @@ import { siteBaseOf } from '../shared/urls.ts';
 import { toProblems, type Problem } from '../problems.ts';
 import { listStatic, type OutputSink } from '../write.ts';
 import type { PreparedSite } from './prepare.ts';
+import type { RouteEntry } from '../routes/route-table.ts';
 import type { WorkerPool } from '../workers/pool.ts';
 
 export interface RenderedSite {
   siteData: Map<string, SiteData>;
   /** URL of each locale's site-data file, which every page of the locale fetches. */
   siteUrls: Record<string, string>;
-  /** Route chunk URLs and manifests (`files` is empty: they are written before the pages, then let go). */
+  /** Route chunk URLs and manifests (`files` is empty: each is written as it is made, then let go). */
   chunks: RouteChunks;
   /** Each rendered page's ids and links, by output file (what the link checker needs). */
   scans: Map<string, PageScan>;
@@ -101,7 +104,9 @@ export function renderSite(site: PreparedSite, out: OutputSink, statics: string[
 
 /** renderSite with the pages rendered on every thread of `pool` (the build). The output is the same. */
 export async function renderSiteOn(pool: WorkerPool, site: PreparedSite, out: OutputSink, statics: string[], options: RenderOptions = {}): Promise<RenderedSite> {
-  const render = startRender(site, out, statics, options);
+  // A build whose output keeps nothing reads no page's keys before rendering it: each route's chunk is made
+  // as its page is, and the manifests once the last page is.
+  const render = startRender(site, out, statics, options, options.pages !== false && (out.keep === undefined || out.keepsNothing === true));
   // Written already, and a build never reads them again: not held while the pages are rendered.
   site.search.files.clear();
   site.search.lazyFiles?.clear();
@@ -131,6 +136,7 @@ export async function renderSiteOn(pool: WorkerPool, site: PreparedSite, out: Ou
     };
     await pool.renderPages({ routes, ...render.input }, { file: site.templates.file, root: site.paths.root }, page);
   }
+  render.chunksDone();
   await Promise.all(indexes);
   return finishRender(render);
 }
@@ -167,10 +173,12 @@ interface RenderInProgress {
   named: (rel: string) => string | undefined;
   /** Whether a doc draws a Mermaid diagram (asked before the render, which may empty the docs' HTML). */
   mermaid: boolean;
+  /** Called once every page is rendered: the route chunks made as pages were are finished (manifests). */
+  chunksDone: () => void;
 }
 
 /** Route chunks and site data, written; what pages need to be rendered and written. */
-function startRender(site: PreparedSite, out: OutputSink, statics: string[], options: RenderOptions): RenderInProgress {
+function startRender(site: PreparedSite, out: OutputSink, statics: string[], options: RenderOptions, chunksAsRendered = false): RenderInProgress {
   const { config } = site.loaded;
   const known = new Set<string>(statics);
   // `key`: what the file is made of (same key, same bytes), else a hash of its bytes (a few small files):
@@ -182,14 +190,24 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
     known.add(config.baseUrl + rel);
   };
   const named = (rel: string) => (CONTENT_NAMED.test(rel) || (site.naming === 'hashed' && HASH_NAMED.test(rel)) ? `named:${rel}` : undefined);
-  const chunks = routeChunks(site.table.routes, config.baseUrl, (r) => r.doc?.html, site.cache?.chunks);
-  site.cache?.useRouteChunks(chunks.chunkOf);
-  // Written before the pages and then dropped, as the search index is: together a fifth of the main thread's
-  // heap while a large site renders (600 × 3 corpus: 41 + 22 MB of 162 MB live).
-  for (const [k, v] of chunks.files) put(k, v, named(k));
-  for (const [k, make] of chunks.deferred) put(k, make, named(k));
-  chunks.files.clear();
-  chunks.deferred.clear();
+  const htmlOf = (r: RouteEntry) => r.doc?.html;
+  const lazy = chunksAsRendered ? new RouteChunksAsRendered(site.table.routes, config.baseUrl, htmlOf, site.cache?.chunks, (k, v) => put(k, v, named(k))) : undefined;
+  let chunks: RouteChunks;
+  if (lazy) {
+    site.cache?.useRouteChunks(lazy);
+    // Filled in by chunksDone.
+    chunks = { files: new Map(), deferred: new Map(), chunkOf: new Map(), manifestOf: lazy.manifestOf };
+  } else {
+    chunks = routeChunks(site.table.routes, config.baseUrl, htmlOf, site.cache?.chunks);
+    site.cache?.useRouteChunks(chunks.chunkOf);
+    site.cache?.stageRouteChunks();
+    // Written before the pages and then dropped, as the search index is: together a fifth of the main thread's
+    // heap while a large site renders (600 × 3 corpus: 41 + 22 MB of 162 MB live).
+    for (const [k, v] of chunks.files) put(k, v, named(k));
+    for (const [k, make] of chunks.deferred) put(k, make, named(k));
+    chunks.files.clear();
+    chunks.deferred.clear();
+  }
   for (const [k, v] of site.search.files) put(k, v, named(k));
   // Read from the build cache only if the output lacks them (a key for the entry without its bytes).
   for (const [k, f] of site.search.lazyFiles ?? []) put(k, () => f.content(), f.digest === undefined ? named(k) : keyed ? bytesKeyOf(f.digest) : undefined);
@@ -202,6 +220,8 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
   const input = pageInput(site, siteData, siteFiles.urls);
   const keyOf = site.cache ? pageKeys(site.cache, input) : undefined;
   const page = (entry: RenderableRoute, html: string, scan?: PageScan) => {
+    // (Made before the page's keys, which name it, and before its doc's HTML may be let go.)
+    lazy?.of(entry);
     const keys = keyOf?.(entry);
     // A page made again only because a file it names changed (an edit elsewhere in its locale) has the links
     // and ids it had: its scan is the last build's.
@@ -217,7 +237,7 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
     options.onPage?.(entry, html);
   };
   const kept = (entry: RenderableRoute) => {
-    if (!keyOf || !out.keep || options.onPage) return false;
+    if (lazy || !keyOf || !out.keep || options.onPage) return false;
     const keys = keyOf(entry);
     const scan = site.cache!.scans.get(keys.scan);
     if (!scan || !out.keep(entry.outFile, keys.document)) return false;
@@ -230,7 +250,15 @@ function startRender(site: PreparedSite, out: OutputSink, statics: string[], opt
   };
   const result = { siteData, siteUrls: siteFiles.urls, chunks, scans, known };
   const mermaid = [...site.content.values()].some((l) => l.docs.some(docHasMermaid));
-  return { site, result, input, page, kept, put, named, mermaid };
+  const chunksDone = () => {
+    if (!lazy) return;
+    const made = lazy.finish();
+    for (const [k, v] of made.files) put(k, v, named(k));
+    made.files.clear();
+    result.chunks = made;
+    site.cache?.stageRouteChunks();
+  };
+  return { site, result, input, page, kept, put, named, mermaid, chunksDone };
 }
 
 /**
