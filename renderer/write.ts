@@ -208,6 +208,11 @@ export class FolderOutput implements OutputSink {
     return this.writerThread !== undefined;
   }
 
+  /** No earlier output recorded: `keep` answers false whatever it is asked (OutputSink.keepsNothing). */
+  get keepsNothing(): boolean {
+    return !this.before?.size;
+  }
+
   /**
    * Keeps the file at `rel` when the last build made it from `key` and it is still that file: in the reused
    * folder, where it often is (the spare folder and the output share the files that did not change), or else
@@ -215,10 +220,6 @@ export class FolderOutput implements OutputSink {
    * are never written in place (the writer thread and copyStatic replace them), so the output being served
    * stays as it is until the swap. Whatever does not match is written as usual by the caller.
    */
-  get keepsNothing(): boolean {
-    return !this.before?.size;
-  }
-
   keep(rel: string, key: string): boolean {
     const kept = this.keepFile(rel, key);
     if (kept) {
