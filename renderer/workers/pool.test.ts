@@ -12,7 +12,8 @@ import type { Templates } from '../render/templates.ts';
 import { makeIndex, RecordPieces, type IndexInput } from '../search/build-search.ts';
 import type { SearchRecord } from '../search/records.ts';
 import { emptyHierarchy } from '../shared/search-hit.ts';
-import { WorkerPool } from './pool.ts';
+import type { SentMadeIndex } from './messages.ts';
+import { collectsAfter, COLLECT_AFTER_INDEX_BYTES, WorkerPool } from './pool.ts';
 
 const SITE = 'https://example.org';
 const BASE = '/docs-site/';
@@ -151,5 +152,27 @@ describe('WorkerPool.processDocs', () => {
       await pool.dispose();
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('collectsAfter (a worker\'s index files, decoded on the build thread)', () => {
+  const sent = (...partBytes: number[]): SentMadeIndex => ({
+    index: { entry: { file: 'entry.json', url: '/entry.json', json: [new Uint8Array(10)] }, parts: partBytes.map((n, i) => [`part-${i}.json`, new Uint8Array(n)]) },
+    terms: { pages: 0, head: 0, buckets: [], pieces: [] },
+    analysed: 0,
+    updated: false,
+  });
+
+  it('collects once the files of a reply add up to the threshold, across its locales', () => {
+    const half = COLLECT_AFTER_INDEX_BYTES / 2;
+    expect(collectsAfter([sent(half, half)])).toBe(true);
+    expect(collectsAfter([sent(half), sent(half)])).toBe(true);
+    expect(collectsAfter([sent(half, half - 1)])).toBe(false);
+  });
+
+  it('leaves a small site\'s indexes (150 × 3: ~1.6 MB a locale) to V8', () => {
+    expect(collectsAfter([sent(1_600_000)])).toBe(false);
+    expect(collectsAfter([])).toBe(false);
+    expect(collectsAfter([sent(10, 10)], 20)).toBe(true);
   });
 });
