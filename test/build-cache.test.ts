@@ -76,6 +76,18 @@ async function cleanOutput(root: string): Promise<Record<string, string>> {
 
 // Most cases here run a dozen builds or more, each checked against a clean one: on a 2-core machine running
 // the other test files beside them they take several times their time alone (7–11 s alone, 39–60 s in CI).
+/** The entries of a segmented pack (cache/segments.ts): each entry's bytes (base64), by key, where its index says. */
+function segmentedEntries(dir: string): Map<string, string> {
+  const index = readIndex(dir)!;
+  return new Map([...index.entries].map(([key, [segment, at, length]]) => [key, readFileSync(join(dir, segment)).subarray(at, at + length).toString('base64')]));
+}
+
+/** An edit of the en EC2 page's first sentence, another text each time it is called. */
+function enEditor(root: string): () => void {
+  let n = 0;
+  return () => edit(root, 'content/en/compute/ec2.md', (t) => t.replace(/Virtual machines[^.]*\./, `Virtual machines, edit ${++n}.`));
+}
+
 describe('build cache', { timeout: 300_000 }, () => {
   it('gives, after each kind of edit, exactly what a clean build gives', async () => {
     const root = makeSite(content);
@@ -467,7 +479,7 @@ describe('build cache', { timeout: 300_000 }, () => {
     edit(root, 'content/en/compute/s3.md', (t) => t.replace('Objects.', 'Objects, see [nowhere](/aws-cheatsheet/docs/nowhere).'));
     await expect(buildWith(root, true)).rejects.toThrow(/broken link/);
     expect(snapshot()).toEqual(before);
-    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'search', 'search-buckets', 'search-keys', 'search-pages', 'sources', 'text', 'theme-client.json', 'theme-ssr.json']);
+    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'search', 'search-buckets', 'search-keys', 'search-pages', 'search-parts', 'sources', 'text', 'theme-client.json', 'theme-ssr.json']);
     // Fixed: the page is processed again (nothing of the failed build was kept), the rest comes from the cache.
     edit(root, 'content/en/compute/s3.md', (t) => t.replace(', see [nowhere](/aws-cheatsheet/docs/nowhere).', ', fixed.'));
     const fixed = await buildWith(root, true);
@@ -504,11 +516,8 @@ describe('build cache', { timeout: 300_000 }, () => {
     const root = makeSite(content);
     await buildWith(root, true);
     const dir = join(root, CACHE_DIR, 'search-buckets');
-    // The buckets are kept in segments (cache/segments.ts): each entry's bytes, by key, where the index says.
-    const buckets = () => {
-      const index = readIndex(dir)!;
-      return new Map([...index.entries].map(([key, [segment, at, length]]) => [key, readFileSync(join(dir, segment)).subarray(at, at + length).toString('base64')]));
-    };
+    // The buckets are kept in segments (cache/segments.ts).
+    const buckets = () => segmentedEntries(dir);
     const before = buckets();
     expect(before.size).toBeGreaterThan(2);
     edit(root, 'content/en/compute/ec2.md', (t) => t.replace('Virtual machines.', 'Virtual machines, billed by the second.'));
@@ -543,11 +552,54 @@ describe('build cache', { timeout: 300_000 }, () => {
     expect(repaired.cache).toMatchObject({ search: { updated: 1 }, searchPages: { analysed: 1 } });
   });
 
+  it("keeps the indexes' parts as entries of their own: a one-page edit writes only the parts it changes; a part that does not read back is written again, never a failure", async () => {
+    const root = makeSite(content);
+    const cold = await buildWith(root, true);
+    const dir = join(root, CACHE_DIR, 'search-parts');
+    const parts = () => segmentedEntries(dir);
+    const before = parts();
+    // One entry per shard and chunk of every locale's index (the entries hold the index's JSON, not its parts).
+    const files = [...cold.files.keys()].filter((f) => /^assets\/search\/[^/]+\/[^/]+\.json$/.test(f));
+    expect(before.size).toBe(files.length);
+    expect(files.length).toBeGreaterThan(2);
+    const editEn = enEditor(root);
+    editEn();
+    const warm = await buildWith(root, true);
+    expectSameOutput(warm, await buildWith(root, false), 'one page edited');
+    expect(warm.cache).toMatchObject({ search: { built: 1, updated: 1 }, searchPages: { analysed: 1 } });
+    // Only the parts the edit changed are new (its chunk and the shards of its terms); the others are kept as
+    // they were, and the parts gone from the index are dropped.
+    const after = parts();
+    const made = [...after.keys()].filter((k) => !before.has(k));
+    const changed = [...warm.files.keys()].filter((f) => f.startsWith('assets/search/en/') && !cold.files.has(f));
+    expect(made.length).toBe(changed.length);
+    expect(made.length).toBeGreaterThanOrEqual(1);
+    // (No part of another locale is written again.)
+    expect(made.length).toBeLessThanOrEqual(files.filter((f) => f.startsWith('assets/search/en/')).length);
+    for (const [k, bytes] of after) if (!made.includes(k)) expect(bytes).toBe(before.get(k));
+    expect(after.size).toBe([...warm.files.keys()].filter((f) => /^assets\/search\/[^/]+\/[^/]+\.json$/.test(f)).length);
+    // Every part damaged (the newest segment removed, the others cut short), a page edited: the index is
+    // assembled from the kept terms (its parts do not read back) and each part is written again.
+    const segments = [...readIndex(dir)!.segments.keys()];
+    rmSync(join(dir, segments.at(-1)!));
+    for (const f of segments.slice(0, -1)) truncateSync(join(dir, f), 12);
+    editEn();
+    const damaged = await buildWith(root, true);
+    expectSameOutput(damaged, await buildWith(root, false), 'damaged parts');
+    // (Every locale's index: this build writes into memory, so each locale's files are read, found damaged.)
+    expect(damaged.cache).toMatchObject({ search: { built: Object.keys(damaged.pagesPerLocale).length, updated: 0 }, searchPages: { analysed: 1 } });
+    // Written again: the next edit updates the index from them.
+    editEn();
+    const repaired = await buildWith(root, true);
+    expectSameOutput(repaired, await buildWith(root, false), 'repaired parts');
+    expect(repaired.cache).toMatchObject({ search: { built: 1, updated: 1 }, searchPages: { analysed: 1 } });
+  });
+
   it('keeps the segmented packs bounded over many one-page edits: a few files each, below about twice the cold cache', async () => {
     const root = makeSite(content);
     await buildWith(root, true);
     const dir = join(root, CACHE_DIR);
-    const kinds = ['pages', 'docs', 'code', 'search-buckets'];
+    const kinds = ['pages', 'docs', 'code', 'search-buckets', 'search-parts'];
     const bytesOf = (kind: string) => readdirSync(join(dir, kind)).reduce((n, f) => n + statSync(join(dir, kind, f)).size, 0);
     const cold = new Map(kinds.map((k) => [k, bytesOf(k)]));
     for (let n = 1; n <= 12; n++) {
@@ -596,8 +648,7 @@ describe('build cache', { timeout: 300_000 }, () => {
     expect(heads.length).toBe(2);
     for (const [file, bytes] of ascii) for (const head of heads) expect(head.includes(bytes), file).toBe(false);
     // The parts come from the index entry: a one-page edit updates the index.
-    let n = 0;
-    const editEn = () => edit(root, 'content/en/compute/ec2.md', (t) => t.replace(/Virtual machines[^.]*\./, `Virtual machines, edit ${++n}.`));
+    const editEn = enEditor(root);
     editEn();
     const updated = await buildWith(root, true);
     expectSameOutput(updated, await buildWith(root, false), 'one page edited');
@@ -687,7 +738,7 @@ describe('build cache', { timeout: 300_000 }, () => {
     const clean = await buildWith(root, false);
     await buildWith(root, true);
     const dir = join(root, CACHE_DIR);
-    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'search', 'search-buckets', 'search-keys', 'search-pages', 'sources', 'text', 'theme-client.json', 'theme-ssr.json']);
+    expect(readdirSync(dir).sort()).toEqual(['chunks', 'code', 'config', 'docs', 'output', 'pages', 'search', 'search-buckets', 'search-keys', 'search-pages', 'search-parts', 'sources', 'text', 'theme-client.json', 'theme-ssr.json']);
     const entries = (kind: string) => readdirSync(join(dir, kind)).filter((f) => f !== 'pipeline');
     // Cut short (a build killed while writing, on a file system that does not rename atomically), garbage,
     // empty, a folder where a file should be; and a temporary file a killed build left.
@@ -699,6 +750,7 @@ describe('build cache', { timeout: 300_000 }, () => {
     }
     for (const f of entries('search-pages')) writeFileSync(join(dir, 'search-pages', f), 'not a cache entry');
     for (const f of entries('search-buckets')) writeFileSync(join(dir, 'search-buckets', f), 'not a cache entry');
+    for (const f of entries('search-parts')) writeFileSync(join(dir, 'search-parts', f), 'not a cache entry');
     for (const f of entries('code')) writeFileSync(join(dir, 'code', f), serialize(new Map([['key', 42]])));
     for (const f of entries('search-keys')) writeFileSync(join(dir, 'search-keys', f), serialize(new Map([['key', 42]])));
     for (const f of entries('sources')) writeFileSync(join(dir, 'sources', f), serialize(new Map([['key', { stat: 42 }]])));
@@ -719,7 +771,7 @@ describe('build cache', { timeout: 300_000 }, () => {
     expectSameOutput(again, clean, 'a repaired cache');
     expect(again.cache).toMatchObject({ pages: { rendered: 0 }, docs: { processed: 0 }, search: { built: 0 }, chunks: { made: 0 } });
     // Made by another version of the code: not used, and replaced.
-    for (const kind of ['docs', 'code', 'pages', 'search', 'search-keys', 'search-pages', 'search-buckets', 'sources', 'chunks']) writeFileSync(join(dir, kind, 'pipeline'), 'another version');
+    for (const kind of ['docs', 'code', 'pages', 'search', 'search-keys', 'search-pages', 'search-buckets', 'search-parts', 'sources', 'chunks']) writeFileSync(join(dir, kind, 'pipeline'), 'another version');
     const foreign = await buildWith(root, true);
     expectSameOutput(foreign, clean, 'a cache of another version');
     expect(foreign.cache).toMatchObject({ pages: { cached: 0 }, docs: { cached: 0 }, search: { cached: 0 }, searchPages: { cached: 0 }, chunks: { cached: 0 } });

@@ -131,6 +131,13 @@ export class BuildCache implements DocCache, AppCache {
   private readonly codePack: Pack<Map<string, string>>;
   private readonly apps: Pack<string>;
   private readonly indexes: Pack<IndexFilesValue>;
+  /**
+   * The indexes' parts (shards and chunks, named by content), each an entry of its own by its output path: an
+   * index made again writes only the parts the last build did not have (indexParts).
+   */
+  private readonly indexParts: Pack<string>;
+  /** Parts this build found named but could not read back: written again when an index has them. */
+  private readonly failedParts = new Set<string>();
   /** Per locale, its kept terms' head (the buckets' names and keys, and the index as assembled). */
   private readonly pageTerms: Pack<TermsHead>;
   /** The pages' terms in buckets (terms-pieces.ts, TERM_BUCKETS), each by its locale and name. */
@@ -207,7 +214,9 @@ export class BuildCache implements DocCache, AppCache {
     this.docs = new Pack(join(options.dir, 'docs'), this.docsVersion, isDocEntry, assembleStoredDoc, SEGMENTED);
     this.codePack = new Pack(join(options.dir, 'code'), this.pipeline, isStringMap, undefined, SEGMENTED);
     this.apps = new Pack(join(options.dir, 'pages'), this.pipeline, isString, undefined, SEGMENTED);
-    this.indexes = new Pack(join(options.dir, 'search'), this.pipeline, isIndex, assembleIndexFiles);
+    this.indexParts = new Pack(join(options.dir, 'search-parts'), this.pipeline, isString, undefined, SEGMENTED);
+    // An entry's parts read without keeping them: whoever keeps the entry keeps its parts (keepParts).
+    this.indexes = new Pack(join(options.dir, 'search'), this.pipeline, isIndex, (pieces) => assembleIndexFiles(pieces, (file) => this.partOf(file)));
     this.pageTerms = new Pack(join(options.dir, 'search-pages'), this.pipeline, isTermsHead, assembleTermsHead);
     this.termBuckets = new Pack(join(options.dir, 'search-buckets'), this.pipeline, isBucket, assembleBucket, SEGMENTED);
     this.chunkPack = new Pack(join(options.dir, 'chunks'), this.pipeline, isChunkMap);
@@ -359,7 +368,7 @@ export class BuildCache implements DocCache, AppCache {
    * written on the main thread while it renders.
    */
   writeEntriesWith(write: EntryWriter): void {
-    for (const pack of [this.docs, this.codePack, this.apps, this.indexes, this.pageTerms, this.termBuckets, this.recordKeyPack, this.sourcePack, this.chunkPack, this.outputPack, this.textPack] as Pack<unknown>[]) pack.writeWith(write);
+    for (const pack of [this.docs, this.codePack, this.apps, this.indexes, this.indexParts, this.pageTerms, this.termBuckets, this.recordKeyPack, this.sourcePack, this.chunkPack, this.outputPack, this.textPack] as Pack<unknown>[]) pack.writeWith(write);
   }
 
   /**
@@ -541,21 +550,25 @@ export class BuildCache implements DocCache, AppCache {
     keyOf: (locale, digest) => hashOf(locale, digest),
     get: (key) => {
       const cached = this.indexes.get(key);
-      if (cached) this.stats.search.cached++;
+      if (cached) {
+        this.keepParts(cached.parts.keys());
+        this.stats.search.cached++;
+      }
       return cached;
     },
     head: (key) => {
-      // The first piece alone (~1 KB): the rest, 1.5–2.5 MB a locale at 150 × 3, is read only if the
-      // output lacks a file.
+      // The first piece alone (~1 KB): the rest and its parts, 1.5–2.5 MB a locale at 150 × 3, are read only
+      // if the output lacks a file.
       const found = this.indexes.head(key);
       const head = found && indexHead(found.first);
       if (!head) return undefined;
+      this.keepParts(head.parts);
       this.stats.search.cached++;
       return {
         ...head,
         read: () => {
           const pieces = found!.all();
-          const files = pieces && assembleIndexFiles(pieces);
+          const files = pieces && assembleIndexFiles(pieces, (file) => this.partOf(file));
           // Not the files the head names (the entry was replaced since it was opened): missed, made again.
           const same = files && files.entry.file === head.file && files.entry.url === head.url && files.parts.size === head.parts.length && head.parts.every((f) => files.parts.has(f));
           return same ? files : undefined;
@@ -563,8 +576,14 @@ export class BuildCache implements DocCache, AppCache {
       };
     },
     set: (key, index) => {
-      // In pieces: serialised whole, a locale's index is one buffer of 1.5–2.5 MB at 150 × 3 (cache/pieces.ts).
+      // In pieces: serialised whole, a locale's entry is ~120 KB at 150 × 3 (cache/pieces.ts). Its parts as
+      // entries of their own: a part the last build kept is kept unread (an edit changes a few of ~90).
       this.indexes.setPieces(key, indexPieces(index));
+      for (const [file, json] of index.parts) {
+        const partKey = indexPartKey(file);
+        if (this.indexParts.has(partKey) && !this.failedParts.has(partKey)) this.indexParts.keep(partKey);
+        else this.indexParts.set(partKey, json);
+      }
       this.stats.search.built++;
     },
     pageTerms: (locale) => {
@@ -600,6 +619,19 @@ export class BuildCache implements DocCache, AppCache {
       else this.recordKeyPack.set(recordKeysKey(locale, this.docsVersion), keys);
     },
   };
+
+  /** An index part kept by an earlier build, by its output path; a part that does not read back is noted. */
+  private partOf(file: string): string | undefined {
+    const key = indexPartKey(file);
+    const json = this.indexParts.get(key, false);
+    if (json === undefined && this.indexParts.has(key)) this.failedParts.add(key);
+    return json;
+  }
+
+  /** Keeps the parts of an index entry this build keeps (by their output paths), unread. */
+  private keepParts(files: Iterable<string>): void {
+    for (const file of files) this.indexParts.keep(indexPartKey(file));
+  }
 
   /**
    * Keeps a locale's terms: its head (the buckets' names and keys, the index as assembled and `indexKey`,
@@ -661,6 +693,7 @@ export class BuildCache implements DocCache, AppCache {
     this.codePack.save();
     this.apps.save();
     this.indexes.save();
+    this.indexParts.save();
     this.pageTerms.save();
     this.termBuckets.save();
     this.recordKeyPack.save();
@@ -672,6 +705,7 @@ export class BuildCache implements DocCache, AppCache {
     this.codePack.discard();
     this.apps.discard();
     this.indexes.discard();
+    this.indexParts.discard();
     this.pageTerms.discard();
     this.termBuckets.discard();
     this.recordKeyPack.discard();
@@ -718,6 +752,9 @@ const recordKeysKey = (locale: string, docsVersion: string) => hashOf('record-ke
 
 /** One entry per locale: its terms' head (the index as assembled, the buckets), replaced on any change. */
 const pageTermsKey = (locale: string) => hashOf('page-terms', locale);
+
+/** An index part (a shard or chunk) by its output path, which names it by its content. */
+const indexPartKey = (file: string) => hashOf('search-part', file);
 
 /** A bucket of a locale's page terms, by its name (a digest of its pages' keys: bucketsOf). */
 const bucketKey = (locale: string, name: string) => hashOf('page-terms-bucket', locale, name);

@@ -250,22 +250,26 @@ export interface IndexHead {
   parts: string[];
 }
 
-/** One item of an index's pieces: its head (the first piece, alone), the entry's JSON in slices, each part. */
-type IndexItem = ['head', IndexHead] | ['json', string] | ['part', string, string];
+/** One item of an index's pieces: its head (the first piece, alone), then the entry's JSON in slices. */
+type IndexItem = ['head', IndexHead] | ['json', string];
 
-/** Characters of the entry's JSON per item (its parts are ~20 KB each already). */
+/** Characters of the entry's JSON per item. */
 const JSON_PER_ITEM = 16 * 1024;
 
-/** A locale's index files (LocaleIndexFiles) in pieces, as the build cache keeps them (see assembleIndexFiles). */
+/**
+ * A locale's index entry in pieces, as the build cache keeps it (see assembleIndexFiles): its head and the
+ * entry's JSON, not its parts. Those (~2.1 MB a locale at 150 × 3, named by content) are kept by the cache
+ * as entries of their own: an edit of one page changes a few shards and one chunk, and the cache writes
+ * those, not every part again.
+ */
 export function indexPieces({ entry, parts }: LocaleIndexFiles): Uint8Array[] {
   const head: IndexHead = { file: entry.file, url: entry.url, digest: keyDigest(entry.json), parts: [...parts.keys()] };
   function* items(): Generator<IndexItem> {
     yield ['head', head];
     for (let at = 0; at < entry.json.length; at += JSON_PER_ITEM) yield ['json', entry.json.slice(at, at + JSON_PER_ITEM)];
-    for (const [file, json] of parts) yield ['part', file, json];
   }
   // The head counted as a whole piece: it stays alone in the first, which indexHead reads.
-  return serializeInPieces(items(), (item) => (item[0] === 'head' ? PIECE_BYTES : 2 * (item[0] === 'json' ? item[1].length : item[2].length)));
+  return serializeInPieces(items(), (item) => (item[0] === 'head' ? PIECE_BYTES : 2 * item[1].length));
 }
 
 /** The head of an index entry from its first piece; undefined when it is not one. */
@@ -283,17 +287,23 @@ export function indexHead(first: Uint8Array): IndexHead | undefined {
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 
-/** The index files of an entry's pieces; undefined when they do not make the files their head names. */
-export function assembleIndexFiles(pieces: Uint8Array[]): LocaleIndexFiles | undefined {
+/**
+ * The index files of an entry's pieces (indexPieces), each part the head names given by `partOf` (by its
+ * output path); undefined when they do not make the files their head names.
+ */
+export function assembleIndexFiles(pieces: Uint8Array[], partOf: (file: string) => string | undefined): LocaleIndexFiles | undefined {
   const head = pieces[0] && indexHead(pieces[0]);
   if (!head) return undefined;
   let json = '';
-  const parts = new Map<string, string>();
   for (const item of deserializePieces<IndexItem>(pieces.slice(1))) {
-    if (item[0] === 'json') json += item[1];
-    else if (item[0] === 'part') parts.set(item[1], item[2]);
+    if (item[0] === 'json' && isString(item[1])) json += item[1];
     else return undefined;
   }
-  if (parts.size !== head.parts.length || !head.parts.every((f) => parts.has(f))) return undefined;
-  return { entry: { file: head.file, url: head.url, json }, parts };
+  // Every part asked for, even past one that is missing: the cache notes each that does not read back.
+  const parts = new Map<string, string>();
+  for (const file of head.parts) {
+    const part = partOf(file);
+    if (part !== undefined) parts.set(file, part);
+  }
+  return parts.size === head.parts.length ? { entry: { file: head.file, url: head.url, json }, parts } : undefined;
 }
