@@ -74,9 +74,7 @@ async function cleanOutput(root: string): Promise<Record<string, string>> {
   return outputOf(join(root, 'clean'));
 }
 
-// Most cases here run a dozen builds or more, each checked against a clean one: on a 2-core machine running
-// the other test files beside them they take several times their time alone (7–11 s alone, 39–60 s in CI).
-/** The entries of a segmented pack (cache/segments.ts): each entry's bytes (base64), by key, where its index says. */
+/** A segmented pack's entries (cache/segments.ts): each one's bytes (base64) by key, where its index says. */
 function segmentedEntries(dir: string): Map<string, string> {
   const index = readIndex(dir)!;
   return new Map([...index.entries].map(([key, [segment, at, length]]) => [key, readFileSync(join(dir, segment)).subarray(at, at + length).toString('base64')]));
@@ -88,6 +86,8 @@ function enEditor(root: string): () => void {
   return () => edit(root, 'content/en/compute/ec2.md', (t) => t.replace(/Virtual machines[^.]*\./, `Virtual machines, edit ${++n}.`));
 }
 
+// Most cases here run a dozen builds or more, each checked against a clean one: on a 2-core machine running
+// the other test files beside them they take several times their time alone (7–11 s alone, 39–60 s in CI).
 describe('build cache', { timeout: 300_000 }, () => {
   it('gives, after each kind of edit, exactly what a clean build gives', async () => {
     const root = makeSite(content);
