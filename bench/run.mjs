@@ -270,8 +270,9 @@ if (out.c150) {
   // DESIGN.md's anchor is 50 s; DOCUSAURUS_S takes the figure of a side-by-side run of
   // ../shared/bench/docusaurus-baseline.sh on the same corpus, in the same sitting.
   const anchors = [['DESIGN.md anchor', 50], ...(process.env.DOCUSAURUS_S ? [['measured side by side', Number(process.env.DOCUSAURUS_S)]] : [])];
+  // DESIGN.md section 7's budget: at least 15× faster (it read 30× here, a budget DESIGN.md no longer has).
   for (const [what, seconds] of anchors) {
-    line(out.c150.cold.ms < (seconds * 1000) / 30, `150×3 corpus at least 30× faster than Docusaurus 3.10 (${what}: ${seconds} s): ${s(out.c150.cold.ms)} = ${((seconds * 1000) / out.c150.cold.ms).toFixed(1)}×`);
+    line(out.c150.cold.ms <= (seconds * 1000) / 15, `150×3 corpus at least 15× faster than Docusaurus 3.10 (${what}: ${seconds} s): ${s(out.c150.cold.ms)} = ${((seconds * 1000) / out.c150.cold.ms).toFixed(1)}×`);
   }
   if (out.c600) line(out.c600.cold.ms < 4 * out.c150.cold.ms, `600×3 under 4× the 150×3 time: ${(out.c600.cold.ms / out.c150.cold.ms).toFixed(2)}×`);
 }
