@@ -1,6 +1,7 @@
 // Loads site.config.ts: compiled by esbuild (compile.ts), imported (import-config.ts), validated, and given
 // the environment's say on where the site is published (site-url.ts).
 import { ConfigError } from '../errors.ts';
+import { PARSE_ONCE } from '../parse-once.ts';
 import { compileConfig, CONFIG_FILE, type CompiledConfig } from './compile.ts';
 import { configExportKey, importConfig } from './import-config.ts';
 import { resolveLocation, type Environment, type LocationSources } from './site-url.ts';
@@ -47,7 +48,7 @@ export async function loadConfig(root: string, file = CONFIG_FILE, compiled?: Pr
   const { location, sources } = resolveLocation(config, env);
   // An overridden base path meets the same rule as the config's own (which it passed when validated).
   if (location.baseUrl !== config.baseUrl) {
-    const base = (await import('./schema.ts')).siteConfigSchema.shape.baseUrl.safeParse(location.baseUrl);
+    const base = (await import('./schema.ts')).siteConfigSchema.shape.baseUrl.safeParse(location.baseUrl, PARSE_ONCE);
     if (!base.success) throw new ConfigError(`${sources.baseUrl}: ${base.error.issues[0]?.message ?? 'invalid base URL'} (got "${location.baseUrl}").`, { location: { file: shown } });
   }
   return { root, file: shown, config: { ...config, ...location }, locationSources: sources, ...(exportKey === undefined ? {} : { exportKey }) };

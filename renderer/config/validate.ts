@@ -2,6 +2,7 @@
 // field and say what to do (zod's own messages are terse).
 import * as z from 'zod';
 import { ConfigError } from '../errors.ts';
+import { PARSE_ONCE } from '../parse-once.ts';
 import { algoliaSchema, NAVBAR_ITEM_TYPES, navbarItem, siteConfigSchema, type AlgoliaConfig, type NavbarItemConfig, type ParsedSiteConfig } from './schema.ts';
 
 export interface SiteConfig extends Omit<ParsedSiteConfig, 'themeConfig'> {
@@ -27,7 +28,7 @@ function fail(file: string, lines: string[]): never {
 }
 
 export function validateConfig(raw: unknown, file: string): SiteConfig {
-  const parsed = siteConfigSchema.safeParse(raw);
+  const parsed = siteConfigSchema.safeParse(raw, PARSE_ONCE);
   if (!parsed.success) fail(file, issuesToLines(parsed.error));
   const config = parsed.data;
 
@@ -35,7 +36,7 @@ export function validateConfig(raw: unknown, file: string): SiteConfig {
 
   let algolia: AlgoliaConfig | undefined;
   if (config.themeConfig.algolia !== undefined) {
-    const result = algoliaSchema.safeParse(config.themeConfig.algolia);
+    const result = algoliaSchema.safeParse(config.themeConfig.algolia, PARSE_ONCE);
     if (!result.success) {
       // The spec's own messages ('`appId` is missing.') come first so they read as the headline.
       const messages = result.error.issues.map((i) => i.message);
@@ -60,7 +61,7 @@ function parseNavbarItem(item: unknown, index: number, file: string): NavbarItem
       hint: `Use one of: ${NAVBAR_ITEM_TYPES.join(', ')}.`,
     });
   }
-  const result = navbarItem.safeParse(withType);
+  const result = navbarItem.safeParse(withType, PARSE_ONCE);
   if (!result.success) fail(file, issuesToLines(result.error, where));
   if (result.data.type === 'default' && !result.data.to && !result.data.href) fail(file, [`${where}: a link needs \`to\` or \`href\``]);
   return result.data;

@@ -3,6 +3,7 @@
 import matter from 'gray-matter';
 import * as z from 'zod';
 import { ContentError } from '../errors.ts';
+import { PARSE_ONCE } from '../parse-once.ts';
 import type { SoftProblem } from './front-matter.ts';
 import { nearestKey, unknownKeysWarning } from './unknown-keys.ts';
 
@@ -39,7 +40,7 @@ const KEYS = Object.keys(categorySchema.shape);
 export function parseCategory(source: string, file: string): { meta: CategoryMeta; problems: SoftProblem[] } {
   const name = file.split('/').pop()!;
   const raw = /\.ya?ml$/.test(file) ? parseYaml(source, file) : parseJson(source, file);
-  const result = categorySchema.safeParse(raw ?? {});
+  const result = categorySchema.safeParse(raw ?? {}, PARSE_ONCE);
   const lines = source.split('\n');
   const lineOfKey = (key: string) => {
     const i = lines.findIndex((l) => new RegExp(`^\\s*["']?${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["']?\\s*:`).test(l));
