@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import fs, { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -140,6 +140,29 @@ describe('output writers', () => {
     expect(readFileSync(join(out, 'pages', '39.html'), 'utf8')).toBe('page 39');
     expect(readFileSync(join(out, 'docs', 'a', 'index.html'), 'utf8')).toBe('second');
     expect(readFileSync(join(out, 'assets', 'search', 'index.en.json'), 'utf8')).toBe('first assets/search/index.en.json');
+  });
+
+  it('in a folder made new for the build, writes each file without looking for it or its folder first', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'cheatsheet-write-'));
+    const out = join(parent, 'build');
+    const looks = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter(([file]) => String(file).includes('.build.')).length;
+    const build = async () => {
+      const stat = vi.spyOn(fs, 'statSync');
+      const exists = vi.spyOn(fs, 'existsSync');
+      const w = new FolderOutput(out);
+      for (const rel of ['docs/a/index.html', 'docs/b/index.html', 'docs/a/more.html', 'index.html']) w.write(rel, `page ${rel}`);
+      await w.commit();
+      const counts = { stat: looks(stat), exists: looks(exists) };
+      stat.mockRestore();
+      exists.mockRestore();
+      return counts;
+    };
+    expect(await build(), 'cold: a new folder').toEqual({ stat: 0, exists: 0 });
+    await build();
+    // The third build rewrites the first one's folder: each file is compared with what is there.
+    expect((await build()).stat).toBeGreaterThanOrEqual(4);
+    expect(readFileSync(join(out, 'docs', 'a', 'more.html'), 'utf8')).toBe('page docs/a/more.html');
+    expect(readdirSync(join(out, 'docs')).sort()).toEqual(['a', 'b']);
   });
 
   it('reports the first file it could not write, whether this thread or the writer thread tried', async () => {

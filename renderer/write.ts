@@ -79,6 +79,8 @@ export interface FileRecord {
 export class FolderOutput implements OutputSink {
   private readonly tmp: string;
   private readonly spare: string;
+  /** The folder was made new for this build: no file is in it but the ones this build writes. */
+  private readonly fresh: boolean;
   private readonly made = new Set<string>();
   /** Relative paths written by this build: everything else in the reused folder is stale. */
   private readonly written = new Set<string>();
@@ -145,6 +147,7 @@ export class FolderOutput implements OutputSink {
     this.tmp = join(parent, `.${name}.tmp-${process.pid}-${Date.now()}`);
     const reused = claim([this.spare, ...leftovers(parent, name)], this.tmp);
     if (!reused) mkdirSync(this.tmp);
+    this.fresh = !reused;
     this.deferred = !reused && before?.size && existsSync(outDir) ? new Set() : undefined;
     // First, so that even an interrupted build's folder says whose it is.
     markBuildOutput(this.tmp);
@@ -152,7 +155,7 @@ export class FolderOutput implements OutputSink {
   }
 
   private get writer(): Worker | MessagePort {
-    this.writerThread ??= startWriter(this.progress, this.tmp);
+    this.writerThread ??= startWriter({ progress: this.progress, root: this.tmp, fresh: this.fresh });
     return this.writerThread;
   }
 
@@ -199,7 +202,7 @@ export class FolderOutput implements OutputSink {
   private writeHere(): boolean {
     if (this.writerThread || this.writtenHere >= WRITTEN_HERE_FIRST || hostPort()) return false;
     this.writtenHere++;
-    this.here ??= writerHere(this.progress, this.tmp);
+    this.here ??= writerHere({ progress: this.progress, root: this.tmp, fresh: this.fresh });
     return true;
   }
 
@@ -494,11 +497,11 @@ function hostPort(): MessagePort | undefined {
 }
 
 /** A writer on a thread of its own, or, on a build thread whose main thread hosts writers, a port to one there. */
-function startWriter(progress: Int32Array, root: string): Worker | MessagePort {
+function startWriter(setup: WriterSetup): Worker | MessagePort {
   const host = hostPort();
-  if (!host) return new Worker(WRITER_THREAD_START + WRITER, { eval: true, workerData: { progress, root } });
+  if (!host) return new Worker(WRITER_THREAD_START + WRITER, { eval: true, workerData: setup });
   const { port1, port2 } = new MessageChannel();
-  host.postMessage({ port: port2, progress, root }, [port2]);
+  host.postMessage({ ...setup, port: port2 }, [port2]);
   return port1;
 }
 
@@ -509,9 +512,9 @@ function startWriter(progress: Int32Array, root: string): Worker | MessagePort {
 export function hostWriters(): { workerData: Record<string, MessagePort>; transferList: MessagePort[]; close: () => void; readonly started: number } {
   const { port1, port2 } = new MessageChannel();
   let started = 0;
-  port1.on('message', (m: { port: MessagePort; progress: Int32Array; root: string }) => {
+  port1.on('message', ({ port, ...setup }: WriterSetup & { port: MessagePort }) => {
     started++;
-    runWriter(m.port, m.progress, m.root);
+    runWriter(port, setup);
   });
   return {
     workerData: { [WRITER_HOST]: port2 },
@@ -525,9 +528,9 @@ export function hostWriters(): { workerData: Record<string, MessagePort>; transf
 }
 
 /** The writer's code run on this thread, for a port or for `writerHere`'s stand-in of one. */
-function runWriter(port: Pick<MessagePort, 'on' | 'postMessage'>, progress: Int32Array, root: string): void {
-  const run = new Function('parentPort', 'progress', 'root', 'require', WRITER) as (p: typeof port, progress: Int32Array, root: string, req: NodeJS.Require) => void;
-  run(port, progress, root, createRequire(import.meta.url));
+function runWriter(port: Pick<MessagePort, 'on' | 'postMessage'>, { progress, root, fresh }: WriterSetup): void {
+  const run = new Function('parentPort', 'progress', 'root', 'fresh', 'require', WRITER) as (p: typeof port, progress: Int32Array, root: string, fresh: boolean, req: NodeJS.Require) => void;
+  run(port, progress, root, fresh, createRequire(import.meta.url));
 }
 
 interface WriterHere {
@@ -538,7 +541,7 @@ interface WriterHere {
 }
 
 /** The writer's code, called directly on this thread: each file written when it is posted. */
-function writerHere(progress: Int32Array, root: string): WriterHere {
+function writerHere(setup: WriterSetup): WriterHere {
   let handle: (m: object) => void = () => undefined;
   let reply: { error?: string; bytes: number } = { bytes: 0 };
   const port = {
@@ -550,7 +553,7 @@ function writerHere(progress: Int32Array, root: string): WriterHere {
       reply = m;
     },
   } as unknown as Pick<MessagePort, 'on' | 'postMessage'>;
-  runWriter(port, progress, root);
+  runWriter(port, setup);
   return {
     post: (m) => handle(m),
     flush: () => {
@@ -560,9 +563,19 @@ function writerHere(progress: Int32Array, root: string): WriterHere {
   };
 }
 
-const WRITER_THREAD_START = `const { parentPort, workerData: { progress, root } } = require('node:worker_threads');`;
+/**
+ * What a writer is started with: the counter of KB written (FolderOutput's backpressure), the output folder it
+ * writes into, and whether that folder was made new for this build (`fresh`: see the writer's `write`).
+ */
+interface WriterSetup {
+  progress: Int32Array;
+  root: string;
+  fresh: boolean;
+}
 
-// The writer's code, with parentPort, progress, root and require in scope (a thread's or the host's).
+const WRITER_THREAD_START = `const { parentPort, workerData: { progress, root, fresh } } = require('node:worker_threads');`;
+
+// The writer's code, with parentPort, progress, root, fresh and require in scope (a thread's or the host's).
 const WRITER = `
 const { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } = require('node:fs');
 const { dirname, join, relative, sep } = require('node:path');
@@ -590,6 +603,8 @@ parentPort.on('message', (m) => {
 // output shares (kept by an earlier build: two names, one file) is replaced, never written in place.
 // Whether the last file unchanged() looked at was missing: in a cold build every file is, and its folder often.
 let missing = false;
+// In a fresh folder: the folders this writer made (or found made).
+const madeFolders = new Set();
 function unchanged(file, data) {
   let stat;
   missing = false;
@@ -614,10 +629,21 @@ function write(m) {
       data = utf8(data);
       bytes += data.byteLength;
     }
-    if (unchanged(m.file, data)) return;
-    // A missing file's folder is made first when it is missing too (a stat that throws nothing), rather than
-    // after a write that fails: a cold build's first file in each folder threw twice (~15 µs a folder).
-    if (missing && !existsSync(dirname(m.file))) makeFolder(dirname(m.file));
+    if (fresh) {
+      // A folder made new for this build (every cold build's) holds only what this build wrote: nothing to
+      // compare with, no second name to keep apart, and a folder is missing until this writer made it. No stat
+      // and no look for the folder per file: 150 × 3 corpus, ~2,400 system calls fewer.
+      const dir = dirname(m.file);
+      if (!madeFolders.has(dir)) {
+        makeFolder(dir);
+        madeFolders.add(dir);
+      }
+    } else {
+      if (unchanged(m.file, data)) return;
+      // A missing file's folder is made first when it is missing too (a stat that throws nothing), rather than
+      // after a write that fails: a cold build's first file in each folder threw twice (~15 µs a folder).
+      if (missing && !existsSync(dirname(m.file))) makeFolder(dirname(m.file));
+    }
     try {
       writeFileSync(m.file, data);
     } catch (err) {
