@@ -579,10 +579,13 @@ export class BuildCache implements DocCache, AppCache {
       // In pieces: serialised whole, a locale's entry is ~120 KB at 150 × 3 (cache/pieces.ts). Its parts as
       // entries of their own: a part the last build kept is kept unread (an edit changes a few of ~90).
       this.indexes.setPieces(key, indexPieces(index));
-      for (const [file, json] of index.parts) {
+      for (const [file, part] of index.parts) {
         const partKey = indexPartKey(file);
         if (this.indexParts.has(partKey) && !this.failedParts.has(partKey)) this.indexParts.keep(partKey);
-        else this.indexParts.set(partKey, json);
+        else if (typeof part === 'string') this.indexParts.set(partKey, part);
+        // As a worker serialised it: the bytes set() would write, with no string of it on this thread.
+        else if (part.stored) this.indexParts.setSerialized(partKey, part.stored);
+        else this.indexParts.set(partKey, new TextDecoder().decode(part.utf8));
       }
       this.stats.search.built++;
     },

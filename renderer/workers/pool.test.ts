@@ -5,11 +5,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { utf8Pieces } from '../cache/pieces.ts';
+import { packageRoot } from '../paths.ts';
 import type { DocJob, DocResult } from '../content/process-doc.ts';
 import type { Templates } from '../render/templates.ts';
 import { makeIndex, RecordPieces, type IndexInput } from '../search/build-search.ts';
+import { indexAsText, type PartBytes } from '../search/local-index.ts';
 import type { SearchRecord } from '../search/records.ts';
 import { emptyHierarchy } from '../shared/search-hit.ts';
 import type { SentMadeIndex } from './messages.ts';
@@ -56,8 +59,36 @@ describe('WorkerPool.buildIndexes', () => {
       expect(jobs).toHaveLength(0);
       expect(made).toHaveLength(2);
       const [first, second] = await Promise.all(made);
-      expect(first!.index).toEqual(makeIndex({ locale: 'en', records: en, siteUrl: SITE, baseUrl: BASE }).index);
-      expect(second!.index).toEqual(makeIndex({ locale: 'es', records: es, siteUrl: SITE, baseUrl: BASE }).index);
+      expect(indexAsText(first!.index)).toEqual(makeIndex({ locale: 'en', records: en, siteUrl: SITE, baseUrl: BASE }).index);
+      expect(indexAsText(second!.index)).toEqual(makeIndex({ locale: 'es', records: es, siteUrl: SITE, baseUrl: BASE }).index);
+    } finally {
+      await pool.dispose();
+    }
+  });
+
+  it('hands the parts over as bytes, with the build cache\'s serialised form only when the job asks for it', async () => {
+    // The compiled worker (a pool started from these sources has none: its one thread is this one).
+    const pool = new WorkerPool(2, { script: join(packageRoot(), 'dist', 'build-worker.js') });
+    try {
+      // Two-byte text too: the cache's bytes must be V8's own serialisation of the part's string.
+      const records = recordsOf('es', ['función', 'cola', '数据库']);
+      const [plain, stored] = await Promise.all(
+        pool.buildIndexes([
+          { locale: 'es', siteUrl: SITE, baseUrl: BASE, input: inputOf(records) },
+          { locale: 'es', siteUrl: SITE, baseUrl: BASE, input: inputOf(records), storedParts: true },
+          // (Made on this thread, an index's parts are its strings: both are the worker's.)
+        ], { mainThread: false }),
+      );
+      const text = makeIndex({ locale: 'es', records, siteUrl: SITE, baseUrl: BASE }).index.parts;
+      expect(text.size).toBeGreaterThan(0);
+      for (const [file, json] of text) {
+        const sentPlain = plain!.index.parts.get(file) as PartBytes;
+        const sentStored = stored!.index.parts.get(file) as PartBytes;
+        expect(Buffer.from(sentPlain.utf8).equals(Buffer.from(json))).toBe(true);
+        expect(sentPlain.stored).toBeUndefined();
+        expect(Buffer.from(sentStored.utf8).equals(Buffer.from(json))).toBe(true);
+        expect(Buffer.from(sentStored.stored!).equals(serialize(json))).toBe(true);
+      }
     } finally {
       await pool.dispose();
     }
@@ -99,8 +130,8 @@ describe('WorkerPool.buildIndexes', () => {
 
       await pool.renderPages({ routes: [], siteData: new Map(), templates: {} as Templates, assets: { css: [], entry: '', preload: [] }, pageChunks: {} }, { file: '', root: '' }, () => undefined);
       const [es, pt] = await Promise.all([made[1]!, made[2]!]);
-      expect(es!.index).toEqual(makeIndex({ locale: 'es', records: records[1]!, siteUrl: SITE, baseUrl: BASE }).index);
-      expect(pt!.index).toEqual(makeIndex({ locale: 'pt-BR', records: records[2]!, siteUrl: SITE, baseUrl: BASE }).index);
+      expect(indexAsText(es!.index)).toEqual(makeIndex({ locale: 'es', records: records[1]!, siteUrl: SITE, baseUrl: BASE }).index);
+      expect(indexAsText(pt!.index)).toEqual(makeIndex({ locale: 'pt-BR', records: records[2]!, siteUrl: SITE, baseUrl: BASE }).index);
       // The worker's job is still its own: nobody makes an index twice.
       expect(settled).toEqual([false, true, true]);
     } finally {
@@ -155,9 +186,9 @@ describe('WorkerPool.processDocs', () => {
   });
 });
 
-describe('collectsAfter (a worker\'s index files, decoded on the build thread)', () => {
+describe('collectsAfter (a worker\'s index files, handed to the build thread)', () => {
   const sent = (...partBytes: number[]): SentMadeIndex => ({
-    index: { entry: { file: 'entry.json', url: '/entry.json', json: [new Uint8Array(10)] }, parts: partBytes.map((n, i) => [`part-${i}.json`, new Uint8Array(n)]) },
+    index: { entry: { file: 'entry.json', url: '/entry.json', json: [new Uint8Array(10)] }, parts: partBytes.map((n, i) => [`part-${i}.json`, { utf8: new Uint8Array(n) }]) },
     terms: { pages: 0, head: 0, buckets: [], pieces: [] },
     analysed: 0,
     updated: false,
