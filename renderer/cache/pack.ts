@@ -200,11 +200,6 @@ export class Pack<T> {
     this.stage(key, (put) => put(serialize(value)));
   }
 
-  /** set() with the value serialised already (`v8.serialize`, maybe on another thread): its bytes, as given. */
-  setSerialized(key: string, bytes: Uint8Array): void {
-    this.stage(key, (put) => put(bytes));
-  }
-
   /**
    * set() with the value serialised in pieces by whoever made it (`assemble` reads them back): written one
    * after the other, so that no buffer of the whole entry is ever made (cache/pieces.ts). The pieces may be

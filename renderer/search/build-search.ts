@@ -121,11 +121,9 @@ export interface MadeIndex {
  */
 export type IndexInput = Pick<IndexJob, 'locale' | 'pageKeys' | 'siteUrl' | 'baseUrl'> & {
   input: Uint8Array[];
-  /** The build cache keeps the index's parts: a worker sends each as the cache stores it too (PartBytes). */
-  storedParts?: boolean;
 };
 
-/** A made index as a builder gives it back: its parts as text, or as a worker sent them (PartBytes). */
+/** A made index as a builder gives it back: its parts as text, or as a worker sent them (MadeIndexFiles). */
 export type IndexFromBuilder = Omit<MadeIndex, 'index'> & { index: MadeIndexFiles };
 
 /**
@@ -464,7 +462,7 @@ export function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, loc
       cache!.keepPageTerms(job.locale);
       ready.push(index);
     } else {
-      missing.push({ locale: job.locale, siteUrl: job.siteUrl, baseUrl: job.baseUrl, input: job.input(), ...(job.pageKeys ? { pageKeys: job.pageKeys } : {}), ...(key === undefined ? {} : { storedParts: true }) });
+      missing.push({ locale: job.locale, siteUrl: job.siteUrl, baseUrl: job.baseUrl, input: job.input(), ...(job.pageKeys ? { pageKeys: job.pageKeys } : {}) });
       keys.push({ locale: job.locale, ...(key === undefined ? {} : { key }) });
     }
   }
@@ -491,7 +489,7 @@ export function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, loc
 
 function addIndexFiles(files: Map<string, string | Uint8Array>, { entry, parts }: MadeIndexFiles): void {
   files.set(entry.file, entry.json);
-  for (const [file, part] of parts) files.set(file, typeof part === 'string' ? part : part.utf8);
+  for (const [file, part] of parts) files.set(file, part);
 }
 
 /** Per locale: the settings the browser needs (the local index's entry by its URL, in `indexUrls`), the OpenSearch files. */

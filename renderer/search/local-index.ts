@@ -424,26 +424,20 @@ export interface LocaleIndexFiles {
 }
 
 /**
- * An index part as a worker sends it: its file's UTF-8 bytes and, when the build cache keeps it, the part as
- * the cache stores it (`v8.serialize` of its JSON, made there). Never decoded on the build thread: as strings,
- * the 600 × 3 corpus's parts were ~16 M characters, 6.5 M of them two-byte (~23 MB of its heap), held until
- * written and then garbage until the heap's next full collection, at the render's end, where the peak is.
+ * LocaleIndexFiles as the build's search stage is given it: a part a worker made stays its file's UTF-8 bytes
+ * (written as they are; the build cache decodes each to keep it, one at a time): as strings held until
+ * written, the 600 × 3 corpus's parts were ~16 M characters, 6.5 M of them two-byte (~23 MB of the build
+ * thread's heap), garbage afterwards until its next full collection, at the render's end, where the peak is.
  */
-export interface PartBytes {
-  utf8: Uint8Array;
-  stored?: Uint8Array;
-}
-
-/** LocaleIndexFiles as the build's search stage is given it: each part as text or as bytes (PartBytes). */
 export interface MadeIndexFiles {
   entry: IndexFile;
-  parts: Map<string, string | PartBytes>;
+  parts: Map<string, string | Uint8Array>;
 }
 
 /** The index's files with every part as text (for what reads them as text: `serve`'s cache, tests). */
 export function indexAsText({ entry, parts }: MadeIndexFiles): LocaleIndexFiles {
   const decoder = new TextDecoder();
-  return { entry, parts: new Map([...parts].map(([file, part]) => [file, typeof part === 'string' ? part : decoder.decode(part.utf8)])) };
+  return { entry, parts: new Map([...parts].map(([file, part]) => [file, typeof part === 'string' ? part : decoder.decode(part)])) };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { DocJob, DocResult } from '../content/process-doc.ts';
 import type { DocumentAssets } from '../render/document.ts';
 import type { RenderableRoute } from '../render/render-pages.ts';
 import type { IndexInput, MadeIndex } from '../search/build-search.ts';
-import type { IndexFile, PartBytes } from '../search/local-index.ts';
+import type { IndexFile } from '../search/local-index.ts';
 import type { SiteData } from '../shared/types.ts';
 import type { ErrorLocation } from '../errors.ts';
 import type { PageScan } from '../links/check.ts';
@@ -42,10 +42,9 @@ export type WorkerRequestBody =
 
 /**
  * MadeIndex as a worker sends it back: the index's files as UTF-8 pieces (each part ~20 KB, the entry's JSON in
- * utf8Pieces), each part also as the build cache stores it when the job asked (PartBytes), handed over
- * rather than copied, its terms serialised in pieces (SerializedPageTerms).
+ * utf8Pieces), handed over rather than copied, its terms serialised in pieces (SerializedPageTerms).
  */
-export type SentMadeIndex = Omit<MadeIndex, 'index'> & { index: { entry: Omit<IndexFile, 'json'> & { json: Uint8Array[] }; parts: [string, PartBytes][] } };
+export type SentMadeIndex = Omit<MadeIndex, 'index'> & { index: { entry: Omit<IndexFile, 'json'> & { json: Uint8Array[] }; parts: [string, Uint8Array][] } };
 
 /** IndexInput as sent to a worker: its records' JSON in pieces (RecordPieces), as the build thread keeps it. */
 export type SentIndexInput = IndexInput;

@@ -5,14 +5,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { utf8Pieces } from '../cache/pieces.ts';
 import { packageRoot } from '../paths.ts';
 import type { DocJob, DocResult } from '../content/process-doc.ts';
 import type { Templates } from '../render/templates.ts';
 import { makeIndex, RecordPieces, type IndexInput } from '../search/build-search.ts';
-import { indexAsText, type PartBytes } from '../search/local-index.ts';
+import { indexAsText } from '../search/local-index.ts';
 import type { SearchRecord } from '../search/records.ts';
 import { emptyHierarchy } from '../shared/search-hit.ts';
 import type { SentMadeIndex } from './messages.ts';
@@ -66,28 +65,20 @@ describe('WorkerPool.buildIndexes', () => {
     }
   });
 
-  it('hands the parts over as bytes, with the build cache\'s serialised form only when the job asks for it', async () => {
+  it('hands a worker\'s index parts over as their files\' UTF-8 bytes, not decoded on this thread', async () => {
     // The compiled worker (a pool started from these sources has none: its one thread is this one).
     const pool = new WorkerPool(2, { script: join(packageRoot(), 'dist', 'build-worker.js') });
     try {
-      // Two-byte text too: the cache's bytes must be V8's own serialisation of the part's string.
       const records = recordsOf('es', ['función', 'cola', '数据库']);
-      const [plain, stored] = await Promise.all(
-        pool.buildIndexes([
-          { locale: 'es', siteUrl: SITE, baseUrl: BASE, input: inputOf(records) },
-          { locale: 'es', siteUrl: SITE, baseUrl: BASE, input: inputOf(records), storedParts: true },
-          // (Made on this thread, an index's parts are its strings: both are the worker's.)
-        ], { mainThread: false }),
-      );
+      // (Made on this thread, an index's parts are its strings: this one is the worker's.)
+      const [made] = await Promise.all(pool.buildIndexes([{ locale: 'es', siteUrl: SITE, baseUrl: BASE, input: inputOf(records) }], { mainThread: false }));
       const text = makeIndex({ locale: 'es', records, siteUrl: SITE, baseUrl: BASE }).index.parts;
       expect(text.size).toBeGreaterThan(0);
+      expect([...made!.index.parts.keys()]).toEqual([...text.keys()]);
       for (const [file, json] of text) {
-        const sentPlain = plain!.index.parts.get(file) as PartBytes;
-        const sentStored = stored!.index.parts.get(file) as PartBytes;
-        expect(Buffer.from(sentPlain.utf8).equals(Buffer.from(json))).toBe(true);
-        expect(sentPlain.stored).toBeUndefined();
-        expect(Buffer.from(sentStored.utf8).equals(Buffer.from(json))).toBe(true);
-        expect(Buffer.from(sentStored.stored!).equals(serialize(json))).toBe(true);
+        const part = made!.index.parts.get(file)!;
+        expect(part).toBeInstanceOf(Uint8Array);
+        expect(Buffer.from(part as Uint8Array).equals(Buffer.from(json))).toBe(true);
       }
     } finally {
       await pool.dispose();
@@ -186,9 +177,9 @@ describe('WorkerPool.processDocs', () => {
   });
 });
 
-describe('collectsAfter (a worker\'s index files, handed to the build thread)', () => {
+describe('collectsAfter (a worker\'s index files, handed to the build thread as bytes)', () => {
   const sent = (...partBytes: number[]): SentMadeIndex => ({
-    index: { entry: { file: 'entry.json', url: '/entry.json', json: [new Uint8Array(10)] }, parts: partBytes.map((n, i) => [`part-${i}.json`, { utf8: new Uint8Array(n) }]) },
+    index: { entry: { file: 'entry.json', url: '/entry.json', json: [new Uint8Array(10)] }, parts: partBytes.map((n, i) => [`part-${i}.json`, new Uint8Array(n)]) },
     terms: { pages: 0, head: 0, buckets: [], pieces: [] },
     analysed: 0,
     updated: false,

@@ -400,7 +400,7 @@ export const COLLECT_AFTER_INDEX_BYTES = 4 * 1024 * 1024;
  * half); freed right away, the worker's next index reuses their room instead of growing its arena.
  */
 export function collectsAfter(indexes: readonly SentMadeIndex[], from = COLLECT_AFTER_INDEX_BYTES): boolean {
-  return indexes.reduce((n, m) => n + m.index.parts.reduce((bytes, [, part]) => bytes + part.utf8.byteLength, 0), 0) >= from;
+  return indexes.reduce((n, m) => n + m.index.parts.reduce((bytes, [, part]) => bytes + part.byteLength, 0), 0) >= from;
 }
 
 /** A made index as a worker sent it (SentMadeIndex): its entry a string again, its parts left as bytes. */

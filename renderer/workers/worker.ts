@@ -1,7 +1,6 @@
 // Worker thread of the build: processes its share of the Markdown files (highlighting their code itself),
 // renders its share of the pages (after one `render-setup` with what all pages share), and highlights the
 // code blocks of the pages the main thread processes.
-import { serialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { blockKey, DeferredHighlighter } from '../content/code-blocks.ts';
 import type { CodeBlock } from '../content/code-lines.ts';
@@ -12,7 +11,6 @@ import { collectGarbage } from '../free-memory.ts';
 import { scanPage } from '../links/check.ts';
 import type { AppCache, RenderInput } from '../render/render-pages.ts';
 import type { MadeIndex } from '../search/build-search.ts';
-import type { PartBytes } from '../search/local-index.ts';
 import type { SerializedPageTerms } from '../search/page-terms.ts';
 import type { PoolWorkerData } from './early-workers.ts';
 import type { RenderSetup, SentMadeIndex, WorkerRequest, WorkerResponse } from './messages.ts';
@@ -52,21 +50,16 @@ function highlightOnce(blocks: CodeBlock[], themes: CodeThemes): Promise<string[
  */
 const COLLECT_FROM_BYTES = 4 * 1024 * 1024;
 
-/**
- * A made index as sent back: its files as UTF-8 pieces, and its parts as the build cache stores them when
- * `stored` (SentMadeIndex): serialised here, where they are strings, the build thread never decodes them.
- */
-function sentIndex({ index, ...made }: MadeIndex, stored = false): SentMadeIndex {
-  const parts = [...index.parts].map(([file, json]): [string, PartBytes] => [file, { utf8: Buffer.from(json), ...(stored ? { stored: serialize(json) } : {}) }]);
-  return { ...made, index: { entry: { file: index.entry.file, url: index.entry.url, json: utf8Pieces(index.entry.json) }, parts } };
+/** A made index as sent back: its files as UTF-8 pieces (SentMadeIndex). */
+function sentIndex({ index, ...made }: MadeIndex): SentMadeIndex {
+  return { ...made, index: { entry: { file: index.entry.file, url: index.entry.url, json: utf8Pieces(index.entry.json) }, parts: [...index.parts].map(([file, json]) => [file, Buffer.from(json)]) } };
 }
 
 /** The buffers of a sent index that are handed over rather than copied. */
 function transferList(m: SentMadeIndex): ArrayBuffer[] {
   // (Not page-terms.ts's isSerialized: a worker loads the search's modules only when it is given an index.)
   const pieces = (m.terms as Partial<SerializedPageTerms>).pieces ?? [];
-  const parts = m.index.parts.flatMap(([, part]) => (part.stored ? [part.utf8, part.stored] : [part.utf8]));
-  return [...transferable(pieces), ...transferable(m.index.entry.json), ...transferable(parts)];
+  return [...transferable(pieces), ...transferable(m.index.entry.json), ...transferable(m.index.parts.map(([, bytes]) => bytes))];
 }
 
 async function answer(msg: WorkerRequest): Promise<WorkerResponse> {
@@ -121,8 +114,7 @@ async function answer(msg: WorkerRequest): Promise<WorkerResponse> {
         indexes: msg.jobs.map((job) => {
           const between = collect(job);
           // The pieces are let go as they are parsed (the message would hold them until the reply).
-          const stored = job.storedParts === true;
-          return sentIndex(withSerializedTerms(makeIndexFromInput(job, between)), stored);
+          return sentIndex(withSerializedTerms(makeIndexFromInput(job, between)));
         }),
       };
     }
