@@ -579,10 +579,13 @@ export class BuildCache implements DocCache, AppCache {
       // In pieces: serialised whole, a locale's entry is ~120 KB at 150 × 3 (cache/pieces.ts). Its parts as
       // entries of their own: a part the last build kept is kept unread (an edit changes a few of ~90).
       this.indexes.setPieces(key, indexPieces(index));
-      for (const [file, json] of index.parts) {
+      for (const [file, part] of index.parts) {
         const partKey = indexPartKey(file);
         if (this.indexParts.has(partKey) && !this.failedParts.has(partKey)) this.indexParts.keep(partKey);
-        else this.indexParts.set(partKey, json);
+        // A worker's part, decoded only to be kept (the entry is V8's serialisation of the string), then let
+        // go: a string of ~20 KB that dies young. Serialised on the worker instead, beside the part's UTF-8
+        // until sent, it raised the 600 × 3 peak (ARCHITECTURE.md, session 38).
+        else this.indexParts.set(partKey, typeof part === 'string' ? part : new TextDecoder().decode(part));
       }
       this.stats.search.built++;
     },

@@ -7,7 +7,7 @@ import { localeBase } from '../shared/locale-urls.ts';
 import { createHash } from 'node:crypto';
 import { keyHash } from '../cache/key-hash.ts';
 import { searchLanguageOf } from '../shared/search-lang.ts';
-import { assembleIndex, indexEntryFile, indexFiles, PART_BYTES, type IndexPage, type LocaleIndexFiles } from './local-index.ts';
+import { assembleIndex, indexEntryFile, indexFiles, PART_BYTES, type IndexPage, type LocaleIndexFiles, type MadeIndexFiles } from './local-index.ts';
 import { updateIndex, type AssembledIndex } from './index-update.ts';
 import { termsPieces, type IndexHead, type PageTermsLookup } from './terms-pieces.ts';
 import { isSerialized, PageAnalyser, pagesOf, type PageIds, type PageTerms, type SerializedPageTerms } from './page-terms.ts';
@@ -22,7 +22,7 @@ export interface SearchAssets {
    * Index files still being made (the build, on its worker threads while pages render: their settings
    * already name them), one promise per locale's index; the caller writes each locale's files as they come.
    */
-  pending?: Promise<Map<string, string>>[];
+  pending?: Promise<Map<string, string | Uint8Array>>[];
   /**
    * Index files of the build cache not read yet (IndexCache.head), by file: each read only if the output
    * lacks it; `digest`, the entry's (keyDigest of its JSON), keys it as its bytes would (parts are named by
@@ -49,7 +49,7 @@ export interface IndexCache {
    * files, which gives undefined if the entry no longer reads back by then (the index is then made again).
    */
   head?(key: string): (IndexHead & { read(): LocaleIndexFiles | undefined }) | undefined;
-  set(key: string, index: LocaleIndexFiles): void;
+  set(key: string, index: MadeIndexFiles): void;
   /** The terms of the locale's pages kept by the last build that made its index, and that index. */
   pageTerms(locale: string): LocaleTerms;
   /**
@@ -85,7 +85,7 @@ export interface LocaleTerms {
 }
 
 /** What setPageTerms keeps of a made index. */
-export type KeptTerms = Pick<MadeIndex, 'index' | 'terms' | 'analysed' | 'updated'>;
+export type KeptTerms = Pick<MadeIndex, 'terms' | 'analysed' | 'updated'> & { index: MadeIndexFiles };
 
 /** What one locale's local index is made from. */
 export interface IndexJob {
@@ -119,14 +119,19 @@ export interface MadeIndex {
  * in UTF-8 pieces handed over rather than copied, each piece a JSON array of whole pages' records
  * (RecordPieces), so that they are parsed a piece at a time.
  */
-export type IndexInput = Pick<IndexJob, 'locale' | 'pageKeys' | 'siteUrl' | 'baseUrl'> & { input: Uint8Array[] };
+export type IndexInput = Pick<IndexJob, 'locale' | 'pageKeys' | 'siteUrl' | 'baseUrl'> & {
+  input: Uint8Array[];
+};
+
+/** A made index as a builder gives it back: its parts as text, or as a worker sent them (MadeIndexFiles). */
+export type IndexFromBuilder = Omit<MadeIndex, 'index'> & { index: MadeIndexFiles };
 
 /**
  * Builds local indexes (on several threads in a build: renderer/workers/pool.ts): one promise per job, in job
  * order, each settled as soon as its index is made. It owns `jobs`: each is let go once a thread has it, so a
  * locale's JSON is not held while the others' are made.
  */
-export type IndexBuilder = (jobs: IndexInput[]) => Promise<MadeIndex>[];
+export type IndexBuilder = (jobs: IndexInput[]) => Promise<IndexFromBuilder>[];
 
 /**
  * A digest of what a locale's index is made from: the code that makes it (`codeKey`: the pipeline key), the
@@ -472,7 +477,7 @@ export function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, loc
       const { locale, key } = keys[i]!;
       if (key !== undefined) cache!.set(key, index);
       cache?.setPageTerms(locale, { index, terms, analysed, updated }, key);
-      const files = new Map<string, string>();
+      const files = new Map<string, string | Uint8Array>();
       addIndexFiles(files, index);
       return files;
     }),
@@ -482,9 +487,9 @@ export function buildSearchWith(builder: IndexBuilder, loaded: LoadedConfig, loc
   return { ...search, pending };
 }
 
-function addIndexFiles(files: Map<string, string>, { entry, parts }: LocaleIndexFiles): void {
+function addIndexFiles(files: Map<string, string | Uint8Array>, { entry, parts }: MadeIndexFiles): void {
   files.set(entry.file, entry.json);
-  for (const [file, json] of parts) files.set(file, json);
+  for (const [file, part] of parts) files.set(file, part);
 }
 
 /** Per locale: the settings the browser needs (the local index's entry by its URL, in `indexUrls`), the OpenSearch files. */

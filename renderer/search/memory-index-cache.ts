@@ -3,7 +3,7 @@
 // did not change gets its index back as it was, and in a locale that changed only the changed pages are
 // analysed again (the build cache does the same between builds: renderer/cache/build-cache.ts).
 import type { IndexCache, KeptTerms, LocaleTerms } from './build-search.ts';
-import type { LocaleIndexFiles } from './local-index.ts';
+import { indexAsText, type LocaleIndexFiles, type MadeIndexFiles } from './local-index.ts';
 import { isSerialized, type PageTerms } from './page-terms.ts';
 import { assembleTerms } from './terms-pieces.ts';
 
@@ -22,9 +22,10 @@ export class MemoryIndexCache implements IndexCache {
     return kept?.key === key ? kept.index : undefined;
   }
 
-  set(key: string, index: LocaleIndexFiles): void {
+  set(key: string, index: MadeIndexFiles): void {
     const [locale] = JSON.parse(key) as [string, string];
-    this.indexes.set(locale, { key, index });
+    // (`serve` makes its indexes on its own thread: their parts are text already.)
+    this.indexes.set(locale, { key, index: indexAsText(index) });
   }
 
   pageTerms(locale: string): LocaleTerms {
@@ -33,7 +34,7 @@ export class MemoryIndexCache implements IndexCache {
 
   setPageTerms(locale: string, { index, terms }: KeptTerms): void {
     // A worker's terms come without the index's parts: they are taken from its files.
-    this.terms.set(locale, isSerialized(terms) ? assembleTerms(terms, index)! : whole(terms));
+    this.terms.set(locale, isSerialized(terms) ? assembleTerms(terms, indexAsText(index))! : whole(terms));
   }
 
   keepPageTerms(): void {

@@ -13,7 +13,7 @@ import { deserializePieces, PIECE_BYTES, serializeInPieces } from '../cache/piec
 import type { LocaleTerms } from './build-search.ts';
 import type { IndexEntry } from '../shared/search-index.ts';
 import type { AssembledIndex } from './index-update.ts';
-import type { IndexAssembly, LocaleIndexFiles } from './local-index.ts';
+import type { IndexAssembly, LocaleIndexFiles, MadeIndexFiles } from './local-index.ts';
 import type { PageTerms, SerializedPageTerms } from './page-terms.ts';
 
 /**
@@ -262,7 +262,7 @@ const JSON_PER_ITEM = 16 * 1024;
  * as entries of their own: an edit of one page changes a few shards and one chunk, and the cache writes
  * those, not every part again.
  */
-export function indexPieces({ entry, parts }: LocaleIndexFiles): Uint8Array[] {
+export function indexPieces({ entry, parts }: MadeIndexFiles): Uint8Array[] {
   const head: IndexHead = { file: entry.file, url: entry.url, digest: keyDigest(entry.json), parts: [...parts.keys()] };
   function* items(): Generator<IndexItem> {
     yield ['head', head];

@@ -7,9 +7,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { utf8Pieces } from '../cache/pieces.ts';
+import { packageRoot } from '../paths.ts';
 import type { DocJob, DocResult } from '../content/process-doc.ts';
 import type { Templates } from '../render/templates.ts';
 import { makeIndex, RecordPieces, type IndexInput } from '../search/build-search.ts';
+import { indexAsText } from '../search/local-index.ts';
 import type { SearchRecord } from '../search/records.ts';
 import { emptyHierarchy } from '../shared/search-hit.ts';
 import type { SentMadeIndex } from './messages.ts';
@@ -56,8 +58,28 @@ describe('WorkerPool.buildIndexes', () => {
       expect(jobs).toHaveLength(0);
       expect(made).toHaveLength(2);
       const [first, second] = await Promise.all(made);
-      expect(first!.index).toEqual(makeIndex({ locale: 'en', records: en, siteUrl: SITE, baseUrl: BASE }).index);
-      expect(second!.index).toEqual(makeIndex({ locale: 'es', records: es, siteUrl: SITE, baseUrl: BASE }).index);
+      expect(indexAsText(first!.index)).toEqual(makeIndex({ locale: 'en', records: en, siteUrl: SITE, baseUrl: BASE }).index);
+      expect(indexAsText(second!.index)).toEqual(makeIndex({ locale: 'es', records: es, siteUrl: SITE, baseUrl: BASE }).index);
+    } finally {
+      await pool.dispose();
+    }
+  });
+
+  it('hands a worker\'s index parts over as their files\' UTF-8 bytes, not decoded on this thread', async () => {
+    // The compiled worker (a pool started from these sources has none: its one thread is this one).
+    const pool = new WorkerPool(2, { script: join(packageRoot(), 'dist', 'build-worker.js') });
+    try {
+      const records = recordsOf('es', ['función', 'cola', '数据库']);
+      // (Made on this thread, an index's parts are its strings: this one is the worker's.)
+      const [made] = await Promise.all(pool.buildIndexes([{ locale: 'es', siteUrl: SITE, baseUrl: BASE, input: inputOf(records) }], { mainThread: false }));
+      const text = makeIndex({ locale: 'es', records, siteUrl: SITE, baseUrl: BASE }).index.parts;
+      expect(text.size).toBeGreaterThan(0);
+      expect([...made!.index.parts.keys()]).toEqual([...text.keys()]);
+      for (const [file, json] of text) {
+        const part = made!.index.parts.get(file)!;
+        expect(part).toBeInstanceOf(Uint8Array);
+        expect(Buffer.from(part as Uint8Array).equals(Buffer.from(json))).toBe(true);
+      }
     } finally {
       await pool.dispose();
     }
@@ -99,8 +121,8 @@ describe('WorkerPool.buildIndexes', () => {
 
       await pool.renderPages({ routes: [], siteData: new Map(), templates: {} as Templates, assets: { css: [], entry: '', preload: [] }, pageChunks: {} }, { file: '', root: '' }, () => undefined);
       const [es, pt] = await Promise.all([made[1]!, made[2]!]);
-      expect(es!.index).toEqual(makeIndex({ locale: 'es', records: records[1]!, siteUrl: SITE, baseUrl: BASE }).index);
-      expect(pt!.index).toEqual(makeIndex({ locale: 'pt-BR', records: records[2]!, siteUrl: SITE, baseUrl: BASE }).index);
+      expect(indexAsText(es!.index)).toEqual(makeIndex({ locale: 'es', records: records[1]!, siteUrl: SITE, baseUrl: BASE }).index);
+      expect(indexAsText(pt!.index)).toEqual(makeIndex({ locale: 'pt-BR', records: records[2]!, siteUrl: SITE, baseUrl: BASE }).index);
       // The worker's job is still its own: nobody makes an index twice.
       expect(settled).toEqual([false, true, true]);
     } finally {
@@ -155,7 +177,7 @@ describe('WorkerPool.processDocs', () => {
   });
 });
 
-describe('collectsAfter (a worker\'s index files, decoded on the build thread)', () => {
+describe('collectsAfter (a worker\'s index files, handed to the build thread as bytes)', () => {
   const sent = (...partBytes: number[]): SentMadeIndex => ({
     index: { entry: { file: 'entry.json', url: '/entry.json', json: [new Uint8Array(10)] }, parts: partBytes.map((n, i) => [`part-${i}.json`, new Uint8Array(n)]) },
     terms: { pages: 0, head: 0, buckets: [], pieces: [] },

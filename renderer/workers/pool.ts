@@ -17,7 +17,7 @@ import { joinUtf8Pieces, transferable } from '../cache/pieces.ts';
 import { UserError } from '../errors.ts';
 import { collectGarbage } from '../free-memory.ts';
 import { renderedRoute, renderPages, type RenderableRoute, type RenderInput } from '../render/render-pages.ts';
-import { makeIndexFromInput, type IndexInput, type MadeIndex } from '../search/build-search.ts';
+import { makeIndexFromInput, type IndexFromBuilder, type IndexInput } from '../search/build-search.ts';
 import type { PageScan } from '../links/check.ts';
 import type { RenderSetup, SentMadeIndex, WorkerRequestBody, WorkerResponse } from './messages.ts';
 import { startPoolWorker, takeEarlyWorkers, workerScript } from './early-workers.ts';
@@ -340,10 +340,10 @@ export class WorkerPool {
    * Takes `jobs` over (IndexBuilder): a job's JSON pieces are handed to the worker that takes it, so the
    * queue shrinks as the worker goes (600 × 3 corpus: ~6.7 MB of UTF-8 a locale).
    */
-  buildIndexes(jobs: IndexInput[], options: { mainThread?: boolean | 'after-render' } = {}): Promise<MadeIndex>[] {
+  buildIndexes(jobs: IndexInput[], options: { mainThread?: boolean | 'after-render' } = {}): Promise<IndexFromBuilder>[] {
     const count = jobs.length;
     // One promise per locale, settled when its index comes back: its caller lets go of what it no longer needs.
-    const made = Array.from({ length: count }, () => deferred<MadeIndex>());
+    const made = Array.from({ length: count }, () => deferred<IndexFromBuilder>());
     const queue: (IndexInput | undefined)[] = jobs.splice(0);
     const takeJob = (i: number): IndexInput => {
       const job = queue[i]!;
@@ -365,7 +365,7 @@ export class WorkerPool {
           const request = { type: 'search-index' as const, jobs };
           const reply = (await this.ask(worker, request, jobs.flatMap((j) => transferable(j.input)))) as Extract<WorkerResponse, { type: 'search-index' }>;
           const indexes = reply.indexes.map(receivedIndex);
-          // Once the reply is let go (after this turn), its decoded bytes are garbage: see collectsAfter.
+          // Once the reply is let go (after this turn), its bytes are garbage: see collectsAfter.
           if (collectsAfter(reply.indexes)) setImmediate(collectGarbage);
           return indexes;
         },
@@ -403,10 +403,9 @@ export function collectsAfter(indexes: readonly SentMadeIndex[], from = COLLECT_
   return indexes.reduce((n, m) => n + m.index.parts.reduce((bytes, [, part]) => bytes + part.byteLength, 0), 0) >= from;
 }
 
-/** A made index as a worker sent it (SentMadeIndex), its files strings again. */
-function receivedIndex({ index, ...made }: SentMadeIndex): MadeIndex {
-  const decoder = new TextDecoder();
-  return { ...made, index: { entry: { ...index.entry, json: joinUtf8Pieces(index.entry.json) }, parts: new Map(index.parts.map(([file, bytes]) => [file, decoder.decode(bytes)])) } };
+/** A made index as a worker sent it (SentMadeIndex): its entry a string again, its parts left as bytes. */
+function receivedIndex({ index, ...made }: SentMadeIndex): IndexFromBuilder {
+  return { ...made, index: { entry: { ...index.entry, json: joinUtf8Pieces(index.entry.json) }, parts: new Map(index.parts) } };
 }
 
 /** Promise.withResolvers, which Node 20 lacks. */
