@@ -129,6 +129,17 @@ describe('PageAnalyser', () => {
     }
   });
 
+  it('splits every ASCII character as tokenize does (the scanner walks ASCII by a table of its own)', () => {
+    const analyser = new PageAnalyser('');
+    for (let unit = 0; unit < 0x80; unit++) {
+      const c = String.fromCharCode(unit);
+      const text = `a${c}b ${c}x${c}${c}y é${c}`;
+      const words = [...new Set(tokenize(text).map(fold))];
+      const page = analyser.analyse([record('content', text)]);
+      if (wordsOf(page).join('|') !== words.join('|')) expect.fail(`U+${unit.toString(16)}: ${JSON.stringify(wordsOf(page))} vs ${JSON.stringify(words)}`);
+    }
+  });
+
   it('gives a heading its codes and the body text its counts, in the order the record meets its terms', () => {
     const page = new PageAnalyser('en').analyse([record('lvl2', 'Lambda layers and more lambda', 'Lambda layers, layers')]);
     expect(termsOf(page)).toEqual(['lambda', 'layer', 'more']);
