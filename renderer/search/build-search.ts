@@ -119,9 +119,7 @@ export interface MadeIndex {
  * in UTF-8 pieces handed over rather than copied, each piece a JSON array of whole pages' records
  * (RecordPieces), so that they are parsed a piece at a time.
  */
-export type IndexInput = Pick<IndexJob, 'locale' | 'pageKeys' | 'siteUrl' | 'baseUrl'> & {
-  input: Uint8Array[];
-};
+export type IndexInput = Pick<IndexJob, 'locale' | 'pageKeys' | 'siteUrl' | 'baseUrl'> & { input: Uint8Array[] };
 
 /** A made index as a builder gives it back: its parts as text, or as a worker sent them (MadeIndexFiles). */
 export type IndexFromBuilder = Omit<MadeIndex, 'index'> & { index: MadeIndexFiles };
