@@ -365,7 +365,7 @@ export class WorkerPool {
           const request = { type: 'search-index' as const, jobs };
           const reply = (await this.ask(worker, request, jobs.flatMap((j) => transferable(j.input)))) as Extract<WorkerResponse, { type: 'search-index' }>;
           const indexes = reply.indexes.map(receivedIndex);
-          // Once the reply is let go (after this turn), its bytes are garbage: see collectsAfter.
+          // Once its files are handed on (promise callbacks, before this collection), its bytes are garbage.
           if (collectsAfter(reply.indexes)) setImmediate(collectGarbage);
           return indexes;
         },
@@ -388,16 +388,17 @@ export class WorkerPool {
 }
 
 /**
- * The size of a worker's index files (UTF-8) from which this thread's heap is collected once they are decoded:
- * the 600 × 3 corpus's are ~6.3 MB a locale, the 150 × 3 corpus's ~1.6 MB (no collection).
+ * The size of a worker's index files (UTF-8) from which this thread's heap is collected once they are handed
+ * on: the 600 × 3 corpus's are ~6.3 MB a locale, the 150 × 3 corpus's ~1.6 MB (no collection).
  */
 export const COLLECT_AFTER_INDEX_BYTES = 4 * 1024 * 1024;
 
 /**
- * Whether a worker's reply of indexes is large enough to collect this thread's heap once it is decoded. The
- * files' bytes were allocated by the worker (in its malloc arena) and live on here as garbage until this
- * heap's next full collection, which the render seldom reaches (600 × 3: ~13 MB of them through its second
- * half); freed right away, the worker's next index reuses their room instead of growing its arena.
+ * Whether a worker's reply of indexes is large enough to collect this thread's heap once its files are handed
+ * on (to the writer and the build cache, in the promise callbacks that run before the collection). The files'
+ * bytes were allocated by the worker (in its malloc arena) and live on here as garbage until this heap's next
+ * full collection, which the render seldom reaches (600 × 3: ~13 MB of them through its second half); freed
+ * right away, the worker's next index reuses their room instead of growing its arena.
  */
 export function collectsAfter(indexes: readonly SentMadeIndex[], from = COLLECT_AFTER_INDEX_BYTES): boolean {
   return indexes.reduce((n, m) => n + m.index.parts.reduce((bytes, [, part]) => bytes + part.byteLength, 0), 0) >= from;
